@@ -1,0 +1,4 @@
+export * from "./api.schema.ts";
+export * from "./messages.ts";
+export * from "./support.schema.ts";
+export * from "./validation.ts";
