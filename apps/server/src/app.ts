@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { Container } from "./container.ts";
+import { devMailboxRoutes, isDevMailboxEnabled } from "./routes/dev-mailbox.routes.ts";
+import { healthRoutes } from "./routes/health.routes.ts";
+import { originGuard } from "./routes/origin.middleware.ts";
+import { supportRoutes } from "./routes/support.routes.ts";
+import { webAppRoutes } from "./routes/web-app.routes.ts";
+
+const notFound = { error: "Not found" };
+
+/** Same-origin everything; inline styles and data:/blob: images for previews; nothing external. */
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", "blob:"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+function apiRoutes(container: Container): Hono {
+  const api = new Hono();
+  api.use("*", originGuard([container.env.appOrigin, ...container.env.trustedOrigins]));
+  api.route("/", healthRoutes(container));
+  api.route("/email", supportRoutes(container));
+  if (isDevMailboxEnabled(container)) api.route("/dev", devMailboxRoutes(container));
+  api.all("*", (c) => c.json(notFound, 404));
+  return api;
+}
+
+/** The whole HTTP surface: the JSON API under /api and the built web app everywhere else. */
+export function createApp(container: Container): Hono {
+  const app = new Hono();
+  app.use("*", secureHeaders({ contentSecurityPolicy }));
+  app.route("/api", apiRoutes(container));
+  app.route("/", webAppRoutes(container.webDistDir));
+
+  app.notFound((c) => c.json(notFound, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ error: error.message || "Bad request" }, error.status);
+    }
+    container.logger.error("Unhandled error", { method: c.req.method, path: c.req.path, error });
+    return c.json({ error: "Internal server error" }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,94 @@
+import type { Env } from "./env.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
+import { createConsoleLogger, type Logger } from "./lib/logger.ts";
+import { WEB_DIST_DIR } from "./lib/paths.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import { createOutboxMailer } from "./mail/outbox.mailer.ts";
+import { createSmtpMailer } from "./mail/smtp.mailer.ts";
+import {
+  createDatabase,
+  type DatabaseConfig,
+  type DatabaseHandle,
+  databaseConfigFor,
+} from "./repositories/database.ts";
+import {
+  createMailOutboxRepository,
+  type MailOutboxRepository,
+} from "./repositories/mail-outbox.repository.ts";
+import {
+  createSupportRepository,
+  type SupportRepository,
+} from "./repositories/support.repository.ts";
+import { createHealthService, type HealthService } from "./services/health.service.ts";
+import { createRateLimiter, type RateLimiter } from "./services/rate-limiter.ts";
+import { createSupportService, type SupportService } from "./services/support.service.ts";
+
+export type Container = {
+  env: Env;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  repositories: { support: SupportRepository; mailOutbox: MailOutboxRepository };
+  services: { support: SupportService; health: HealthService };
+  /** The built web app served beside the API. */
+  webDistDir: string;
+  /** Releases what the container opened (a database handed in by the caller stays open). */
+  close(): Promise<void>;
+};
+
+export type ContainerOverrides = {
+  /** A config to open, or an open handle that the caller keeps owning. */
+  database?: DatabaseConfig | DatabaseHandle;
+  mailer?: Mailer;
+  clock?: Clock;
+  logger?: Logger;
+  webDistDir?: string;
+};
+
+function isHandle(database: DatabaseConfig | DatabaseHandle): database is DatabaseHandle {
+  return "db" in database;
+}
+
+export function createContainer(env: Env, overrides: ContainerOverrides = {}): Container {
+  const clock = overrides.clock ?? systemClock;
+  const logger = overrides.logger ?? createConsoleLogger();
+  const requested = overrides.database ?? databaseConfigFor(env);
+  const ownsDatabase = !isHandle(requested);
+  const database = isHandle(requested) ? requested : createDatabase(requested);
+
+  const repositories = {
+    support: createSupportRepository(database.db),
+    mailOutbox: createMailOutboxRepository(database.db),
+  };
+  const mailer =
+    overrides.mailer ??
+    (env.smtpUrl
+      ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom })
+      : createOutboxMailer(repositories.mailOutbox, clock));
+
+  return {
+    env,
+    database,
+    mailer,
+    clock,
+    logger,
+    rateLimiter: createRateLimiter({ ...env.supportRateLimit, clock }),
+    repositories,
+    services: {
+      support: createSupportService({
+        repository: repositories.support,
+        mailer,
+        clock,
+        logger,
+        supportEmail: env.supportEmail,
+      }),
+      health: createHealthService(database.db),
+    },
+    webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
+    async close() {
+      if (ownsDatabase) await database.db.destroy();
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatEnvError, loadEnv } from "./env.ts";
+import { REPO_ROOT } from "./lib/paths.ts";
+
+function envError(source: Record<string, string>): string {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    return formatEnvError(error);
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("loadEnv", () => {
+  it("runs with no configuration at all", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: join(REPO_ROOT, "data"),
+      databaseUrl: null,
+      sqliteFile: join(REPO_ROOT, "data", "backdrop.db"),
+      appUrl: "http://localhost:3000",
+      appOrigin: "http://localhost:3000",
+      smtpUrl: null,
+      mailTransport: "outbox",
+      mailFrom: "Backdrop <no-reply@backdrop.local>",
+      supportEmail: "support@backdrop.local",
+      trustProxy: false,
+      allowSandbox: false,
+      trustedOrigins: ["http://localhost:5173"],
+      supportRateLimit: { limit: 5, windowMs: 600_000 },
+    });
+    expect(Object.isFrozen(env)).toBe(true);
+  });
+
+  it("finds the repository root from its own location", () => {
+    expect(REPO_ROOT).toBe(join(import.meta.dirname, "../../.."));
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadEnv({ PORT: "", DATABASE_URL: "", SMTP_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      mailTransport: "outbox",
+    });
+  });
+
+  it("reads every variable", () => {
+    const env = loadEnv({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/backdrop",
+      DATABASE_URL: "postgresql://app:secret@db:5432/backdrop",
+      APP_URL: "https://backdrop.example.com/",
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      MAIL_FROM: "Backdrop <hello@backdrop.example.com>",
+      SUPPORT_EMAIL: "help@backdrop.example.com",
+      TRUST_PROXY: "1",
+      TRUSTED_ORIGINS: "https://admin.example.com, https://www.example.com/path",
+      SUPPORT_RATE_LIMIT: "3/60",
+    });
+    expect(env).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/var/lib/backdrop",
+      databaseUrl: "postgresql://app:secret@db:5432/backdrop",
+      appUrl: "https://backdrop.example.com",
+      appOrigin: "https://backdrop.example.com",
+      mailTransport: "smtp",
+      trustProxy: true,
+      trustedOrigins: ["https://admin.example.com", "https://www.example.com"],
+      supportRateLimit: { limit: 3, windowMs: 60_000 },
+    });
+  });
+
+  it("derives APP_URL from PORT and resolves a relative DATA_DIR against the repository", () => {
+    const env = loadEnv({ PORT: "4100", DATA_DIR: "tmp/state", NODE_ENV: "test" });
+    expect(env.appUrl).toBe("http://localhost:4100");
+    expect(env.dataDir).toBe(join(REPO_ROOT, "tmp/state"));
+    expect(env.trustedOrigins).toEqual([]);
+  });
+
+  it.each([
+    ["PORT", "abc", 'PORT must be an integer between 1 and 65535 (got "abc")'],
+    ["PORT", "70000", 'PORT must be an integer between 1 and 65535 (got "70000")'],
+    ["PORT", "3.5", 'PORT must be an integer between 1 and 65535 (got "3.5")'],
+    [
+      "NODE_ENV",
+      "staging",
+      'NODE_ENV must be one of development, test, production (got "staging")',
+    ],
+    [
+      "DATABASE_URL",
+      "mysql://root:hunter2@db/app",
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://root:***@db/app")',
+    ],
+    [
+      "APP_URL",
+      "localhost:3000",
+      'APP_URL must be a URL starting with http:// or https:// (got "localhost:3000")',
+    ],
+    [
+      "SMTP_URL",
+      "mail.example.com",
+      'SMTP_URL must be a URL starting with smtp:// or smtps:// (got "mail.example.com")',
+    ],
+    [
+      "MAIL_FROM",
+      "Backdrop",
+      'MAIL_FROM must be a sender like "Backdrop <no-reply@example.com>" (got "Backdrop")',
+    ],
+    ["SUPPORT_EMAIL", "support", 'SUPPORT_EMAIL must be an e-mail address (got "support")'],
+    ["TRUST_PROXY", "yes", 'TRUST_PROXY must be 0 or 1 (got "yes")'],
+    ["ALLOW_SANDBOX", "true", 'ALLOW_SANDBOX must be 0 or 1 (got "true")'],
+    [
+      "TRUSTED_ORIGINS",
+      "https://ok.example.com,ftp://files",
+      'TRUSTED_ORIGINS must be a comma-separated list of http:// or https:// origins (got "https://ok.example.com,ftp://files")',
+    ],
+    [
+      "SUPPORT_RATE_LIMIT",
+      "5 per minute",
+      'SUPPORT_RATE_LIMIT must look like <requests>/<seconds>, e.g. 5/600 (got "5 per minute")',
+    ],
+    [
+      "SUPPORT_RATE_LIMIT",
+      "0/60",
+      'SUPPORT_RATE_LIMIT must look like <requests>/<seconds>, e.g. 5/600 (got "0/60")',
+    ],
+  ])("refuses %s=%s in one line", (name, value, expected) => {
+    const message = envError({ [name]: value });
+    expect(message).toBe(`Invalid configuration: ${expected}`);
+    expect(message).not.toContain("\n");
+  });
+
+  describe("in production", () => {
+    it("refuses the outbox mail stand-in in one clear line", () => {
+      const message = envError({ NODE_ENV: "production" });
+      expect(message).toBe(
+        "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+      );
+    });
+
+    it("starts with the outbox when ALLOW_SANDBOX=1", () => {
+      expect(loadEnv({ NODE_ENV: "production", ALLOW_SANDBOX: "1" }).mailTransport).toBe("outbox");
+    });
+
+    it("starts with real SMTP and does not trust the Vite dev server", () => {
+      const env = loadEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" });
+      expect(env.mailTransport).toBe("smtp");
+      expect(env.trustedOrigins).toEqual([]);
+    });
+  });
+});

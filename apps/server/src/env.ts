@@ -1,0 +1,195 @@
+import { join, resolve } from "node:path";
+import { EMAIL_PATTERN, isHttpUrl } from "@backdrop/shared";
+import { z } from "zod";
+import { REPO_ROOT } from "./lib/paths.ts";
+
+export type NodeEnv = "development" | "test" | "production";
+export type MailTransport = "outbox" | "smtp";
+
+export type Env = Readonly<{
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Absolute; relative values are resolved against the repository root. */
+  dataDir: string;
+  /** Null means the embedded SQLite database at `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** Public base URL without a trailing slash, and its origin. */
+  appUrl: string;
+  appOrigin: string;
+  /** Null means the outbox transport. */
+  smtpUrl: string | null;
+  mailTransport: MailTransport;
+  mailFrom: string;
+  supportEmail: string;
+  trustProxy: boolean;
+  allowSandbox: boolean;
+  /** Origins besides `appOrigin` allowed to send state-changing requests. */
+  trustedOrigins: readonly string[];
+  supportRateLimit: Readonly<{ limit: number; windowMs: number }>;
+}>;
+
+type Source = Record<string, string | undefined>;
+
+const VITE_DEV_ORIGIN = "http://localhost:5173";
+const DEFAULT_MAIL_FROM = "Backdrop <no-reply@backdrop.local>";
+
+/** Unset and empty variables both mean "use the default". */
+function variable<T extends z.ZodType>(schema: T, fallback?: string) {
+  return z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
+}
+
+function optionalVariable<T extends z.ZodType>(schema: T) {
+  return variable(schema.optional());
+}
+
+const flag = variable(
+  z.enum(["0", "1"], { error: "must be 0 or 1" }).transform((value) => value === "1"),
+  "0",
+);
+
+function hasScheme(value: string, schemes: readonly string[]): boolean {
+  return schemes.some((scheme) => value.startsWith(`${scheme}://`)) && URL.canParse(value);
+}
+
+const RATE_LIMIT_PATTERN = /^([1-9]\d*)\/([1-9]\d*)$/;
+
+const schema = z.object({
+  NODE_ENV: variable(
+    z.enum(["development", "test", "production"], {
+      error: "must be one of development, test, production",
+    }),
+    "development",
+  ),
+  PORT: variable(
+    z
+      .string()
+      .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 65535, {
+        error: "must be an integer between 1 and 65535",
+      })
+      .transform(Number),
+    "3000",
+  ),
+  HOST: variable(z.string().trim().min(1), "0.0.0.0"),
+  DATA_DIR: variable(z.string(), "./data"),
+  DATABASE_URL: optionalVariable(
+    z.string().refine((value) => hasScheme(value, ["postgres", "postgresql"]), {
+      error: "must be a URL starting with postgres:// or postgresql://",
+    }),
+  ),
+  APP_URL: optionalVariable(
+    z.string().refine(isHttpUrl, { error: "must be a URL starting with http:// or https://" }),
+  ),
+  SMTP_URL: optionalVariable(
+    z.string().refine((value) => hasScheme(value, ["smtp", "smtps"]), {
+      error: "must be a URL starting with smtp:// or smtps://",
+    }),
+  ),
+  MAIL_FROM: variable(
+    z.string().refine((value) => /[^\s@<]+@[^\s@>]+/.test(value), {
+      error: 'must be a sender like "Backdrop <no-reply@example.com>"',
+    }),
+    DEFAULT_MAIL_FROM,
+  ),
+  SUPPORT_EMAIL: variable(
+    z.string().trim().regex(EMAIL_PATTERN, { error: "must be an e-mail address" }),
+    "support@backdrop.local",
+  ),
+  TRUST_PROXY: flag,
+  ALLOW_SANDBOX: flag,
+  TRUSTED_ORIGINS: optionalVariable(
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isHttpUrl), {
+        error: "must be a comma-separated list of http:// or https:// origins",
+      })
+      .transform((entries) => entries.map((entry) => new URL(entry).origin)),
+  ),
+  SUPPORT_RATE_LIMIT: variable(
+    z
+      .string()
+      .regex(RATE_LIMIT_PATTERN, { error: "must look like <requests>/<seconds>, e.g. 5/600" })
+      .transform((value) => {
+        const [, limit, seconds] = RATE_LIMIT_PATTERN.exec(value) ?? [];
+        return { limit: Number(limit), windowMs: Number(seconds) * 1000 };
+      }),
+    "5/600",
+  ),
+});
+
+/** A configuration problem, worded as the single line the server prints before exiting. */
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Hides the password of a URL-like value before it is echoed in an error. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
+}
+
+export function loadEnv(source: Source = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const raw = source[name];
+    const got = raw === undefined ? "" : ` (got "${redact(raw)}")`;
+    throw new EnvError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(REPO_ROOT, vars.DATA_DIR);
+  const appUrl = (vars.APP_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, "");
+  const trustedOrigins = [
+    ...(vars.TRUSTED_ORIGINS ?? []),
+    ...(vars.NODE_ENV === "development" ? [VITE_DEV_ORIGIN] : []),
+  ];
+
+  const env: Env = Object.freeze({
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL ?? null,
+    sqliteFile: join(dataDir, "backdrop.db"),
+    appUrl,
+    appOrigin: new URL(appUrl).origin,
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailTransport: vars.SMTP_URL ? "smtp" : "outbox",
+    mailFrom: vars.MAIL_FROM,
+    supportEmail: vars.SUPPORT_EMAIL,
+    trustProxy: vars.TRUST_PROXY,
+    allowSandbox: vars.ALLOW_SANDBOX,
+    trustedOrigins: Object.freeze([...new Set(trustedOrigins)]),
+    supportRateLimit: Object.freeze(vars.SUPPORT_RATE_LIMIT),
+  });
+  assertProductionReady(env);
+  return env;
+}
+
+/** Development stand-ins still active in `env`, each named with the variable that replaces it. */
+export function sandboxDefaults(env: Env): string[] {
+  const defaults: string[] = [];
+  if (env.mailTransport === "outbox") defaults.push("mail uses the outbox (set SMTP_URL)");
+  return defaults;
+}
+
+function assertProductionReady(env: Env): void {
+  if (env.nodeEnv !== "production" || env.allowSandbox) return;
+  const defaults = sandboxDefaults(env);
+  if (defaults.length === 0) return;
+  throw new EnvError(
+    `Refusing to start: NODE_ENV=production but ${defaults.join(", ")}; set ALLOW_SANDBOX=1 to run with development stand-ins anyway`,
+  );
+}
+
+export function formatEnvError(error: unknown): string {
+  if (error instanceof EnvError) return error.message;
+  return `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`;
+}

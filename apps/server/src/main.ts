@@ -1,0 +1,58 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { createContainer } from "./container.ts";
+import { type Env, formatEnvError, loadEnv } from "./env.ts";
+import { describeError } from "./lib/errors.ts";
+import { migrate } from "./repositories/migrations/index.ts";
+
+function readEnv(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    console.error(formatEnvError(error));
+    process.exit(1);
+  }
+}
+
+async function main(): Promise<void> {
+  const env = readEnv();
+  const container = createContainer(env);
+  const { logger } = container;
+
+  const applied = await migrate(container.database.db);
+  if (applied.length > 0) logger.info(`Applied migrations: ${applied.join(", ")}`);
+
+  const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
+  server.once("listening", () => {
+    logger.info(
+      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport})`,
+    );
+  });
+  server.once("error", async (error) => {
+    logger.error(`Could not listen on ${env.host}:${env.port}`, { error });
+    await container.close();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    // Idle keep-alive connections would otherwise hold close() open.
+    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    forceExit.unref();
+    server.close(async () => {
+      await container.close();
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Backdrop failed to start: ${describeError(error)}`);
+  process.exit(1);
+});

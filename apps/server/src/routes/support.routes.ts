@@ -1,0 +1,63 @@
+import {
+  firstIssueMessage,
+  SUPPORT_MESSAGES,
+  ZContactRequest,
+  ZReportRequest,
+} from "@backdrop/shared";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Container } from "../container.ts";
+import { SupportDeliveryError } from "../services/support.service.ts";
+import { clientIp } from "./client-ip.ts";
+import { rateLimit } from "./rate-limit.middleware.ts";
+
+export const SUPPORT_BODY_LIMIT = 64 * 1024;
+
+/** The parsed JSON object, or an empty one for anything else, so validation names what is missing. */
+async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  try {
+    const body: unknown = await c.req.json();
+    return typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+export function supportRoutes({ env, rateLimiter, services }: Container): Hono {
+  const limitBody = bodyLimit({
+    maxSize: SUPPORT_BODY_LIMIT,
+    onError: (c) => c.json({ error: "Request body is too large" }, 413),
+  });
+  const limitRate = (bucket: string) =>
+    rateLimit({ limiter: rateLimiter, bucket, trustProxy: env.trustProxy });
+
+  return new Hono()
+    .post("/contact", limitBody, limitRate("contact"), async (c) => {
+      const parsed = ZContactRequest.safeParse(await readJsonObject(c));
+      if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
+      try {
+        await services.support.sendContactMessage(parsed.data, {
+          clientIp: clientIp(c, env.trustProxy),
+        });
+      } catch (error) {
+        if (error instanceof SupportDeliveryError) return c.json({ error: error.message }, 502);
+        throw error;
+      }
+      return c.json({ ok: true, message: SUPPORT_MESSAGES.contactSent });
+    })
+    .post("/report", limitBody, limitRate("report"), async (c) => {
+      const parsed = ZReportRequest.safeParse(await readJsonObject(c));
+      if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
+      try {
+        await services.support.sendIssueReport(parsed.data, {
+          clientIp: clientIp(c, env.trustProxy),
+        });
+      } catch (error) {
+        if (error instanceof SupportDeliveryError) return c.json({ error: error.message }, 502);
+        throw error;
+      }
+      return c.json({ ok: true, message: SUPPORT_MESSAGES.reportSent });
+    });
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { MESSAGES, type TContactRequest, type TReportRequest } from "@backdrop/shared";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { MailStatus } from "../repositories/schema.ts";
+import type { SupportRepository } from "../repositories/support.repository.ts";
+import { contactMail, reportMail } from "./support-mail.ts";
+
+export type SupportKind = "contact" | "report";
+
+/** The message was stored but could not be mailed to the support team. */
+export class SupportDeliveryError extends Error {
+  override name = "SupportDeliveryError";
+  constructor(readonly kind: SupportKind) {
+    super(kind === "contact" ? MESSAGES.contactFailed : MESSAGES.reportFailed);
+  }
+}
+
+export type SupportRequestContext = { clientIp: string; userId?: string | null };
+
+export type SupportService = {
+  sendContactMessage(input: TContactRequest, context: SupportRequestContext): Promise<string>;
+  sendIssueReport(input: TReportRequest, context: SupportRequestContext): Promise<string>;
+};
+
+export type SupportServiceDeps = {
+  repository: SupportRepository;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  supportEmail: string;
+};
+
+export function createSupportService({
+  repository,
+  mailer,
+  clock,
+  logger,
+  supportEmail,
+}: SupportServiceDeps): SupportService {
+  /**
+   * The row is written before the mail goes out, so nothing the user typed is lost when
+   * delivery fails; its mail_status records the outcome.
+   */
+  async function deliver(
+    kind: SupportKind,
+    id: string,
+    mail: MailMessage,
+    setStatus: (id: string, status: MailStatus) => Promise<void>,
+  ): Promise<void> {
+    try {
+      await mailer.send(mail);
+    } catch (error) {
+      logger.error(`Support ${kind} mail could not be delivered`, { id, error });
+      await setStatus(id, "failed").catch((statusError: unknown) =>
+        logger.error(`Support ${kind} could not be marked failed`, { id, error: statusError }),
+      );
+      throw new SupportDeliveryError(kind);
+    }
+    // The mail is out; a failure to record that must not make the user send it again.
+    await setStatus(id, "sent").catch((statusError: unknown) =>
+      logger.error(`Support ${kind} could not be marked sent`, { id, error: statusError }),
+    );
+  }
+
+  return {
+    async sendContactMessage(input, context) {
+      const message = {
+        id: randomUUID(),
+        ...input,
+        userId: context.userId ?? null,
+        clientIp: context.clientIp,
+        mailStatus: "pending" as const,
+        createdAt: clock.now(),
+      };
+      await repository.insertContactMessage(message);
+      await deliver("contact", message.id, contactMail(message, supportEmail), (id, status) =>
+        repository.setContactMailStatus(id, status),
+      );
+      return message.id;
+    },
+
+    async sendIssueReport(input, context) {
+      const report = {
+        id: randomUUID(),
+        issueType: input.issueType,
+        description: input.description,
+        attachmentLink: input.attachmentLink ?? null,
+        email: input.email ?? null,
+        userId: context.userId ?? null,
+        clientIp: context.clientIp,
+        mailStatus: "pending" as const,
+        createdAt: clock.now(),
+      };
+      await repository.insertIssueReport(report);
+      await deliver("report", report.id, reportMail(report, supportEmail), (id, status) =>
+        repository.setIssueReportMailStatus(id, status),
+      );
+      return report.id;
+    },
+  };
+}

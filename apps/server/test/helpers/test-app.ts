@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { vi } from "vitest";
+import { createApp } from "../../src/app.ts";
+import { createContainer } from "../../src/container.ts";
+import { loadEnv } from "../../src/env.ts";
+import type { Clock } from "../../src/lib/clock.ts";
+import type { Logger } from "../../src/lib/logger.ts";
+import type { Mailer } from "../../src/mail/mailer.ts";
+import type { DatabaseHandle } from "../../src/repositories/database.ts";
+
+export const SUPPORT_EMAIL = "support@backdrop.test";
+export const APP_URL = "http://app.backdrop.test";
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  clock?: Clock;
+  webDistDir?: string;
+};
+
+export function recordingLogger() {
+  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
+}
+
+/** The app as the server builds it, on the given database, with a silent recording logger. */
+export function createTestApp(database: DatabaseHandle, options: TestAppOptions = {}) {
+  const env = loadEnv({
+    NODE_ENV: "test",
+    APP_URL,
+    SUPPORT_EMAIL,
+    ...options.env,
+  });
+  const logger = recordingLogger();
+  const container = createContainer(env, {
+    database,
+    logger,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+    // A folder that does not exist unless a test provides a build.
+    webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
+  });
+  return { app: createApp(container), container, logger };
+}
+
+type App = ReturnType<typeof createApp>;
+
+export function postJson(
+  app: App,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return Promise.resolve(
+    app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+export function steppingClock(start = Date.UTC(2026, 0, 1), step = 1_000): Clock {
+  let now = start;
+  return {
+    now: () => {
+      now += step;
+      return now;
+    },
+  };
+}
