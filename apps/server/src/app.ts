@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { Container } from "./container.ts";
+import { accountsRoutes } from "./routes/accounts.routes.ts";
+import { clientIp, UNKNOWN_CLIENT } from "./routes/client-ip.ts";
+import { configRoutes } from "./routes/config.routes.ts";
 import { devMailboxRoutes, isDevMailboxEnabled } from "./routes/dev-mailbox.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { originGuard } from "./routes/origin.middleware.ts";
@@ -29,6 +32,12 @@ function apiRoutes(container: Container): Hono {
   const api = new Hono();
   api.use("*", originGuard([container.env.appOrigin, ...container.env.trustedOrigins]));
   api.route("/", healthRoutes(container));
+  api.route("/", configRoutes(container));
+  api.on(["GET", "POST"], "/identity/*", (c) => {
+    const ip = clientIp(c, container.env.trustProxy);
+    return container.identity.handle(c.req.raw, ip === UNKNOWN_CLIENT ? null : ip);
+  });
+  api.route("/auth", accountsRoutes(container));
   api.route("/email", supportRoutes(container));
   if (isDevMailboxEnabled(container)) api.route("/dev", devMailboxRoutes(container));
   api.all("*", (c) => c.json(notFound, 404));

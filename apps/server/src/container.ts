@@ -1,4 +1,7 @@
 import type { Env } from "./env.ts";
+import { createIdentity } from "./identity/auth.ts";
+import { resolveAuthSecret } from "./identity/auth-secret.ts";
+import type { Identity } from "./identity/identity.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createConsoleLogger, type Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
@@ -12,6 +15,10 @@ import {
   databaseConfigFor,
 } from "./repositories/database.ts";
 import {
+  createIdentityRepository,
+  type IdentityRepository,
+} from "./repositories/identity.repository.ts";
+import {
   createMailOutboxRepository,
   type MailOutboxRepository,
 } from "./repositories/mail-outbox.repository.ts";
@@ -19,6 +26,11 @@ import {
   createSupportRepository,
   type SupportRepository,
 } from "./repositories/support.repository.ts";
+import {
+  createUserProfilesRepository,
+  type UserProfilesRepository,
+} from "./repositories/user-profiles.repository.ts";
+import { type AccountsService, createAccountsService } from "./services/accounts.service.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limiter.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
@@ -29,9 +41,18 @@ export type Container = {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** Support messages, per client address. */
   rateLimiter: RateLimiter;
-  repositories: { support: SupportRepository; mailOutbox: MailOutboxRepository };
-  services: { support: SupportService; health: HealthService };
+  /** Account lookups by e-mail, per client address (AUTH_RATE_LIMIT). */
+  authRateLimiter: RateLimiter;
+  repositories: {
+    support: SupportRepository;
+    mailOutbox: MailOutboxRepository;
+    userProfiles: UserProfilesRepository;
+    identity: IdentityRepository;
+  };
+  services: { support: SupportService; health: HealthService; accounts: AccountsService };
+  identity: Identity;
   /** The built web app served beside the API. */
   webDistDir: string;
   /** Releases what the container opened (a database handed in by the caller stays open). */
@@ -61,12 +82,30 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
   const repositories = {
     support: createSupportRepository(database.db),
     mailOutbox: createMailOutboxRepository(database.db),
+    userProfiles: createUserProfilesRepository(database.db),
+    identity: createIdentityRepository(database.db),
   };
   const mailer =
     overrides.mailer ??
     (env.smtpUrl
       ? createSmtpMailer({ url: env.smtpUrl, from: env.mailFrom })
       : createOutboxMailer(repositories.mailOutbox, clock));
+
+  const accounts = createAccountsService({
+    profiles: repositories.userProfiles,
+    identity: repositories.identity,
+    clock,
+  });
+  const identity = createIdentity({
+    env,
+    database,
+    mailer,
+    logger,
+    clock,
+    secret: resolveAuthSecret(env, logger),
+    accounts,
+    users: repositories.identity,
+  });
 
   return {
     env,
@@ -75,6 +114,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     clock,
     logger,
     rateLimiter: createRateLimiter({ ...env.supportRateLimit, clock }),
+    authRateLimiter: createRateLimiter({ ...env.authRateLimit, clock }),
     repositories,
     services: {
       support: createSupportService({
@@ -85,7 +125,9 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         supportEmail: env.supportEmail,
       }),
       health: createHealthService(database.db),
+      accounts,
     },
+    identity,
     webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
     async close() {
       if (ownsDatabase) await database.db.destroy();

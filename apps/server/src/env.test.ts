@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { formatEnvError, loadEnv } from "./env.ts";
 import { REPO_ROOT } from "./lib/paths.ts";
 
+const SECRET = "s3cret-s3cret-s3cret-s3cret-s3cret!";
+
 function envError(source: Record<string, string>): string {
   try {
     loadEnv(source);
@@ -32,6 +34,9 @@ describe("loadEnv", () => {
       allowSandbox: false,
       trustedOrigins: ["http://localhost:5173"],
       supportRateLimit: { limit: 5, windowMs: 600_000 },
+      authSecret: null,
+      google: null,
+      authRateLimit: { limit: 10, windowMs: 60_000 },
     });
     expect(Object.isFrozen(env)).toBe(true);
   });
@@ -62,6 +67,11 @@ describe("loadEnv", () => {
       TRUST_PROXY: "1",
       TRUSTED_ORIGINS: "https://admin.example.com, https://www.example.com/path",
       SUPPORT_RATE_LIMIT: "3/60",
+      BETTER_AUTH_SECRET: SECRET,
+      GOOGLE_CLIENT_ID: "client-id.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+      GOOGLE_DISCOVERY_URL: "http://127.0.0.1:8080/.well-known/openid-configuration",
+      AUTH_RATE_LIMIT: "20/300",
     });
     expect(env).toMatchObject({
       nodeEnv: "production",
@@ -75,6 +85,22 @@ describe("loadEnv", () => {
       trustProxy: true,
       trustedOrigins: ["https://admin.example.com", "https://www.example.com"],
       supportRateLimit: { limit: 3, windowMs: 60_000 },
+      authSecret: SECRET,
+      google: {
+        clientId: "client-id.apps.googleusercontent.com",
+        clientSecret: "google-secret",
+        discoveryUrl: "http://127.0.0.1:8080/.well-known/openid-configuration",
+      },
+      authRateLimit: { limit: 20, windowMs: 300_000 },
+    });
+  });
+
+  it("uses Google's discovery document unless told otherwise", () => {
+    const env = loadEnv({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
+    expect(env.google).toEqual({
+      clientId: "id",
+      clientSecret: "secret",
+      discoveryUrl: "https://accounts.google.com/.well-known/openid-configuration",
     });
   });
 
@@ -132,26 +158,70 @@ describe("loadEnv", () => {
       "0/60",
       'SUPPORT_RATE_LIMIT must look like <requests>/<seconds>, e.g. 5/600 (got "0/60")',
     ],
+    [
+      "GOOGLE_DISCOVERY_URL",
+      "accounts.google.com",
+      'GOOGLE_DISCOVERY_URL must be a URL starting with http:// or https:// (got "accounts.google.com")',
+    ],
+    [
+      "AUTH_RATE_LIMIT",
+      "ten",
+      'AUTH_RATE_LIMIT must look like <requests>/<seconds>, e.g. 10/60 (got "ten")',
+    ],
   ])("refuses %s=%s in one line", (name, value, expected) => {
     const message = envError({ [name]: value });
     expect(message).toBe(`Invalid configuration: ${expected}`);
     expect(message).not.toContain("\n");
   });
 
+  it("refuses a short BETTER_AUTH_SECRET without echoing it", () => {
+    const message = envError({ BETTER_AUTH_SECRET: "hunter2-hunter2" });
+    expect(message).toBe(
+      "Invalid configuration: BETTER_AUTH_SECRET must be at least 32 characters (e.g. openssl rand -base64 32)",
+    );
+    expect(message).not.toContain("hunter2");
+  });
+
+  it.each([
+    ["GOOGLE_CLIENT_ID", "id"],
+    ["GOOGLE_CLIENT_SECRET", "secret"],
+  ])("refuses %s without its partner", (name, value) => {
+    expect(envError({ [name]: value })).toBe(
+      "Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
+  });
+
   describe("in production", () => {
+    it("refuses to start without BETTER_AUTH_SECRET, even with ALLOW_SANDBOX=1", () => {
+      const expected =
+        "Refusing to start: NODE_ENV=production but BETTER_AUTH_SECRET is not set; set it to at least 32 random characters (e.g. openssl rand -base64 32)";
+      const smtp = "smtp://mail.example.com:587";
+      expect(envError({ NODE_ENV: "production", SMTP_URL: smtp })).toBe(expected);
+      expect(envError({ NODE_ENV: "production", ALLOW_SANDBOX: "1" })).toBe(expected);
+    });
+
     it("refuses the outbox mail stand-in in one clear line", () => {
-      const message = envError({ NODE_ENV: "production" });
+      const message = envError({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET });
       expect(message).toBe(
         "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
       );
     });
 
     it("starts with the outbox when ALLOW_SANDBOX=1", () => {
-      expect(loadEnv({ NODE_ENV: "production", ALLOW_SANDBOX: "1" }).mailTransport).toBe("outbox");
+      const env = loadEnv({
+        NODE_ENV: "production",
+        ALLOW_SANDBOX: "1",
+        BETTER_AUTH_SECRET: SECRET,
+      });
+      expect(env.mailTransport).toBe("outbox");
     });
 
     it("starts with real SMTP and does not trust the Vite dev server", () => {
-      const env = loadEnv({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" });
+      const env = loadEnv({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://mail.example.com:587",
+        BETTER_AUTH_SECRET: SECRET,
+      });
       expect(env.mailTransport).toBe("smtp");
       expect(env.trustedOrigins).toEqual([]);
     });

@@ -27,13 +27,33 @@ export type Env = Readonly<{
   allowSandbox: boolean;
   /** Origins besides `appOrigin` allowed to send state-changing requests. */
   trustedOrigins: readonly string[];
-  supportRateLimit: Readonly<{ limit: number; windowMs: number }>;
+  supportRateLimit: RateLimit;
+  /** Null outside production means "generate one and keep it in DATA_DIR". */
+  authSecret: string | null;
+  /** Null hides Google sign-in. */
+  google: GoogleSignIn | null;
+  /** Per client address, for each sign-in, sign-up and identity mail endpoint. */
+  authRateLimit: RateLimit;
+}>;
+
+export type RateLimit = Readonly<{ limit: number; windowMs: number }>;
+
+export type GoogleSignIn = Readonly<{
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect discovery document; tests point it at a local mock. */
+  discoveryUrl: string;
 }>;
 
 type Source = Record<string, string | undefined>;
 
 const VITE_DEV_ORIGIN = "http://localhost:5173";
 const DEFAULT_MAIL_FROM = "Backdrop <no-reply@backdrop.local>";
+const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
+export const AUTH_SECRET_MIN_LENGTH = 32;
+
+/** Variables whose value must never be echoed in an error. */
+const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET"]);
 
 /** Unset and empty variables both mean "use the default". */
 function variable<T extends z.ZodType>(schema: T, fallback?: string) {
@@ -54,6 +74,21 @@ function hasScheme(value: string, schemes: readonly string[]): boolean {
 }
 
 const RATE_LIMIT_PATTERN = /^([1-9]\d*)\/([1-9]\d*)$/;
+
+function rateLimitVariable(fallback: string) {
+  return variable(
+    z
+      .string()
+      .regex(RATE_LIMIT_PATTERN, {
+        error: `must look like <requests>/<seconds>, e.g. ${fallback}`,
+      })
+      .transform((value) => {
+        const [, limit, seconds] = RATE_LIMIT_PATTERN.exec(value) ?? [];
+        return { limit: Number(limit), windowMs: Number(seconds) * 1000 };
+      }),
+    fallback,
+  );
+}
 
 const schema = z.object({
   NODE_ENV: variable(
@@ -112,16 +147,19 @@ const schema = z.object({
       })
       .transform((entries) => entries.map((entry) => new URL(entry).origin)),
   ),
-  SUPPORT_RATE_LIMIT: variable(
-    z
-      .string()
-      .regex(RATE_LIMIT_PATTERN, { error: "must look like <requests>/<seconds>, e.g. 5/600" })
-      .transform((value) => {
-        const [, limit, seconds] = RATE_LIMIT_PATTERN.exec(value) ?? [];
-        return { limit: Number(limit), windowMs: Number(seconds) * 1000 };
-      }),
-    "5/600",
+  SUPPORT_RATE_LIMIT: rateLimitVariable("5/600"),
+  BETTER_AUTH_SECRET: optionalVariable(
+    z.string().min(AUTH_SECRET_MIN_LENGTH, {
+      error: `must be at least ${AUTH_SECRET_MIN_LENGTH} characters (e.g. openssl rand -base64 32)`,
+    }),
   ),
+  GOOGLE_CLIENT_ID: optionalVariable(z.string().trim()),
+  GOOGLE_CLIENT_SECRET: optionalVariable(z.string().trim()),
+  GOOGLE_DISCOVERY_URL: variable(
+    z.string().refine(isHttpUrl, { error: "must be a URL starting with http:// or https://" }),
+    GOOGLE_DISCOVERY_URL,
+  ),
+  AUTH_RATE_LIMIT: rateLimitVariable("10/60"),
 });
 
 /** A configuration problem, worded as the single line the server prints before exiting. */
@@ -140,7 +178,7 @@ export function loadEnv(source: Source = process.env): Env {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const raw = source[name];
-    const got = raw === undefined ? "" : ` (got "${redact(raw)}")`;
+    const got = raw === undefined || SECRET_VARIABLES.has(name) ? "" : ` (got "${redact(raw)}")`;
     throw new EnvError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const vars = parsed.data;
@@ -150,6 +188,12 @@ export function loadEnv(source: Source = process.env): Env {
     ...(vars.TRUSTED_ORIGINS ?? []),
     ...(vars.NODE_ENV === "development" ? [VITE_DEV_ORIGIN] : []),
   ];
+
+  if (Boolean(vars.GOOGLE_CLIENT_ID) !== Boolean(vars.GOOGLE_CLIENT_SECRET)) {
+    throw new EnvError(
+      "Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
+  }
 
   const env: Env = Object.freeze({
     nodeEnv: vars.NODE_ENV,
@@ -168,6 +212,16 @@ export function loadEnv(source: Source = process.env): Env {
     allowSandbox: vars.ALLOW_SANDBOX,
     trustedOrigins: Object.freeze([...new Set(trustedOrigins)]),
     supportRateLimit: Object.freeze(vars.SUPPORT_RATE_LIMIT),
+    authSecret: vars.BETTER_AUTH_SECRET ?? null,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? Object.freeze({
+            clientId: vars.GOOGLE_CLIENT_ID,
+            clientSecret: vars.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: vars.GOOGLE_DISCOVERY_URL,
+          })
+        : null,
+    authRateLimit: Object.freeze(vars.AUTH_RATE_LIMIT),
   });
   assertProductionReady(env);
   return env;
@@ -181,7 +235,14 @@ export function sandboxDefaults(env: Env): string[] {
 }
 
 function assertProductionReady(env: Env): void {
-  if (env.nodeEnv !== "production" || env.allowSandbox) return;
+  if (env.nodeEnv !== "production") return;
+  // A generated secret lives on one machine's disk; production must bring its own.
+  if (!env.authSecret) {
+    throw new EnvError(
+      `Refusing to start: NODE_ENV=production but BETTER_AUTH_SECRET is not set; set it to at least ${AUTH_SECRET_MIN_LENGTH} random characters (e.g. openssl rand -base64 32)`,
+    );
+  }
+  if (env.allowSandbox) return;
   const defaults = sandboxDefaults(env);
   if (defaults.length === 0) return;
   throw new EnvError(

@@ -19,13 +19,13 @@ async function main(): Promise<void> {
   const container = createContainer(env);
   const { logger } = container;
 
-  const applied = await migrate(container.database.db);
+  const applied = await migrate(container.database);
   if (applied.length > 0) logger.info(`Applied migrations: ${applied.join(", ")}`);
 
   const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
   server.once("listening", () => {
     logger.info(
-      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport})`,
+      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"})`,
     );
   });
   server.once("error", async (error) => {

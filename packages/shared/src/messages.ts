@@ -4,6 +4,23 @@ export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   contactFailed: "Failed to send message. Please try again later.",
   reportFailed: "Failed to send report. Please try again later.",
+  weakPassword:
+    "Password must be at least 8 characters, contain a number, a special character, a uppercase and a lowercase letter",
+  passwordsDoNotMatch: "Passwords do not match",
+  verifyEmail: "Please verify your email",
+  invalidCredentials: "Invalid email or password",
+  emailInUse: "Email already in use",
+  accountCreationFailed: "Account creation failed, please try again",
+  // Spelled as the spec quotes it.
+  googleSignInFailed: "Somthing went wrong!",
+  resendVerificationFailed: "Failed to resend verification email. Please try again.",
+  emailRequired: "Please enter your email address",
+  noUserWithEmail: "No user associated with this email",
+  notEmailLogin: "This account doesn’t use email login",
+  maxResetAttempts: "Maximum attempts reached. Please try again later.",
+  /** A prefix: the reason follows it. */
+  resetEmailFailed: "Failed to send reset email: ",
+  userNotFound: "User not found",
 } as const;
 
 /** Messages the spec leaves to us; worded once here so server and web agree. */
@@ -14,6 +31,14 @@ export const SUPPORT_MESSAGES = {
   invalidIssueType: "Please choose an issue type",
   invalidAttachmentLink: "Please enter a valid link starting with http:// or https://",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+} as const;
+
+/** Answers of the account endpoints that the spec leaves to us. */
+export const AUTH_MESSAGES = {
+  unauthorized: "Unauthorized",
+  forbidden: "Forbidden",
+  uidRequired: "uid is required",
+  mailFailed: "The email could not be sent. Please try again later.",
 } as const;
 
 export function tooLongMessage(field: string, max: number): string {

@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * Epoch milliseconds in a bigint column: written as a number, read back as a number on
@@ -41,8 +41,54 @@ export type MailOutboxTable = {
   created_at: EpochMs;
 };
 
+export type UserProvider = "email" | "google";
+
+export type UserProfilesTable = {
+  user_id: string;
+  name: string;
+  provider: UserProvider;
+  num_of_tokens: Generated<number>;
+  subscription_tokens: Generated<number>;
+  subscription_plan_id: Generated<string>;
+  subscription_status: string | null;
+  subscription_end_date: EpochMs | null;
+  subscription_renewal_date: EpochMs | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+};
+
+/*
+ * better-auth's own tables (user, session, account, verification) keep its camelCase column
+ * names and its types: booleans are 0/1 and dates ISO text on SQLite. better-auth writes
+ * them; we only read the few columns below.
+ */
+export type AuthUserTable = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+};
+
+export type AuthAccountTable = {
+  id: string;
+  userId: string;
+  /** "credential" for e-mail and password, the OAuth provider id (e.g. "google") otherwise. */
+  providerId: string;
+};
+
+export type AuthSessionTable = { id: string; userId: string };
+
+export type AuthVerificationTable = { id: string; identifier: string };
+
 export type Database = {
   contact_messages: ContactMessagesTable;
   issue_reports: IssueReportsTable;
   mail_outbox: MailOutboxTable;
+  user_profiles: UserProfilesTable;
+  user: AuthUserTable;
+  account: AuthAccountTable;
+  session: AuthSessionTable;
+  verification: AuthVerificationTable;
 };

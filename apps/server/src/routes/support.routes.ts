@@ -4,28 +4,18 @@ import {
   ZContactRequest,
   ZReportRequest,
 } from "@backdrop/shared";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Container } from "../container.ts";
 import { SupportDeliveryError } from "../services/support.service.ts";
 import { clientIp } from "./client-ip.ts";
+import { readJsonObject } from "./json-body.ts";
 import { rateLimit } from "./rate-limit.middleware.ts";
+import { verifiedUser } from "./session.middleware.ts";
 
 export const SUPPORT_BODY_LIMIT = 64 * 1024;
 
-/** The parsed JSON object, or an empty one for anything else, so validation names what is missing. */
-async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    return typeof body === "object" && body !== null && !Array.isArray(body)
-      ? (body as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
-export function supportRoutes({ env, rateLimiter, services }: Container): Hono {
+export function supportRoutes({ env, identity, rateLimiter, services }: Container): Hono {
   const limitBody = bodyLimit({
     maxSize: SUPPORT_BODY_LIMIT,
     onError: (c) => c.json({ error: "Request body is too large" }, 413),
@@ -35,11 +25,15 @@ export function supportRoutes({ env, rateLimiter, services }: Container): Hono {
 
   return new Hono()
     .post("/contact", limitBody, limitRate("contact"), async (c) => {
-      const parsed = ZContactRequest.safeParse(await readJsonObject(c));
+      // A signed-in user's form has no email field: the address is the account's own.
+      const user = await verifiedUser(identity, c.req.raw.headers);
+      const body = await readJsonObject(c);
+      const parsed = ZContactRequest.safeParse(user ? { ...body, email: user.email } : body);
       if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
       try {
         await services.support.sendContactMessage(parsed.data, {
           clientIp: clientIp(c, env.trustProxy),
+          userId: user?.id ?? null,
         });
       } catch (error) {
         if (error instanceof SupportDeliveryError) return c.json({ error: error.message }, 502);

@@ -102,12 +102,19 @@ export type TestDatabase = {
   handle(): DatabaseHandle;
   /** A database that fails every query; closed after the suite. */
   broken(): Promise<DatabaseHandle>;
+  /** Another fresh database of the same kind, without migrations; closed after the suite. */
+  fresh(): Promise<DatabaseHandle>;
 };
 
 async function emptyTables(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("contact_messages").execute();
   await db.deleteFrom("issue_reports").execute();
   await db.deleteFrom("mail_outbox").execute();
+  await db.deleteFrom("user_profiles").execute();
+  await db.deleteFrom("session").execute();
+  await db.deleteFrom("account").execute();
+  await db.deleteFrom("verification").execute();
+  await db.deleteFrom("user").execute();
 }
 
 /** Runs the same suite once per database kind, each on its own fresh database. */
@@ -119,7 +126,7 @@ export function describeEachDatabase(title: string, suite: (database: TestDataba
 
       beforeAll(async () => {
         opened = await target.open();
-        await migrate(opened.handle.db);
+        await migrate(opened.handle);
       });
       beforeEach(async () => {
         if (opened) await emptyTables(opened.handle.db);
@@ -138,6 +145,11 @@ export function describeEachDatabase(title: string, suite: (database: TestDataba
           const brokenDb = await target.openBroken();
           extra.push(brokenDb);
           return brokenDb.handle;
+        },
+        async fresh() {
+          const freshDb = await target.open();
+          extra.push(freshDb);
+          return freshDb.handle;
         },
       });
     });

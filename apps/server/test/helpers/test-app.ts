@@ -12,6 +12,8 @@ import type { DatabaseHandle } from "../../src/repositories/database.ts";
 
 export const SUPPORT_EMAIL = "support@backdrop.test";
 export const APP_URL = "http://app.backdrop.test";
+/** A fixed secret, so no test writes one into the repository's data folder. */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
 export type TestAppOptions = {
   env?: Record<string, string>;
@@ -30,6 +32,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     NODE_ENV: "test",
     APP_URL,
     SUPPORT_EMAIL,
+    BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
     ...options.env,
   });
   const logger = recordingLogger();

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { MESSAGES, tooLongMessage } from "./messages.ts";
+import { EMAIL_PATTERN } from "./validation.ts";
+
+export const PLAN_IDS = ["free", "starter", "pro", "elite"] as const;
+export const ZPlanId = z.enum(PLAN_IDS);
+export type TPlanId = z.infer<typeof ZPlanId>;
+
+/** How an account signs in: e-mail and password, or Google. */
+export const USER_PROVIDERS = ["email", "google"] as const;
+export const ZUserProvider = z.enum(USER_PROVIDERS);
+export type TUserProvider = z.infer<typeof ZUserProvider>;
+
+export const NAME_MAX_LENGTH = 100;
+
+const isoDate = z.iso.datetime().nullable();
+const count = z.number().int().nonnegative();
+
+/** SPEC point 3 "Current user": what GET /api/auth/get-user-by-uid and save-user answer. */
+export const ZCurrentUser = z.object({
+  uid: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  name: z.string(),
+  provider: ZUserProvider,
+  numOfTokens: count,
+  subscriptionTokens: count,
+  subscriptionPlanId: ZPlanId,
+  subscriptionStatus: z.string().nullable(),
+  subscriptionEndDate: isoDate,
+  subscriptionRenewalDate: isoDate,
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+export const ZUserTokens = ZCurrentUser.pick({ numOfTokens: true, subscriptionTokens: true });
+export type TUserTokens = z.infer<typeof ZUserTokens>;
+
+/** SPEC point 3 "Save-user payload". A blank name falls back to the e-mail's local part. */
+export const ZSaveUserRequest = z.object({
+  uid: z.string({ error: MESSAGES.allFieldsRequired }).trim().min(1, MESSAGES.allFieldsRequired),
+  email: z
+    .string({ error: MESSAGES.allFieldsRequired })
+    .trim()
+    .min(1, MESSAGES.allFieldsRequired)
+    .regex(EMAIL_PATTERN, MESSAGES.invalidEmail),
+  name: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, tooLongMessage("Name", NAME_MAX_LENGTH))
+    .optional()
+    .default(""),
+  provider: ZUserProvider,
+});
+export type TSaveUserRequest = z.infer<typeof ZSaveUserRequest>;
+
+/** GET /api/auth/get-user-by-email: which sign-in the forgot-password screen is dealing with. */
+export const ZUserProviderResponse = z.object({ provider: ZUserProvider });
+export type TUserProviderResponse = z.infer<typeof ZUserProviderResponse>;
+
+/** GET /api/config: what the web app needs to know before anyone signs in. */
+export const ZPublicConfig = z.object({ googleSignIn: z.boolean() });
+export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+/** The name saved for a user: the display name, or the part of the e-mail before the @. */
+export function displayNameFor(name: string | null | undefined, email: string): string {
+  const trimmed = name?.trim();
+  if (trimmed) return Array.from(trimmed).slice(0, NAME_MAX_LENGTH).join("");
+  return email.split("@")[0] ?? email;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "./messages.ts";
+
+describe("spec messages", () => {
+  it("quote SPEC.md points 5 and 8 word for word", () => {
+    expect(MESSAGES).toMatchObject({
+      weakPassword:
+        "Password must be at least 8 characters, contain a number, a special character, a uppercase and a lowercase letter",
+      passwordsDoNotMatch: "Passwords do not match",
+      verifyEmail: "Please verify your email",
+      invalidCredentials: "Invalid email or password",
+      emailInUse: "Email already in use",
+      accountCreationFailed: "Account creation failed, please try again",
+      googleSignInFailed: "Somthing went wrong!",
+      resendVerificationFailed: "Failed to resend verification email. Please try again.",
+      emailRequired: "Please enter your email address",
+      noUserWithEmail: "No user associated with this email",
+      maxResetAttempts: "Maximum attempts reached. Please try again later.",
+      resetEmailFailed: "Failed to send reset email: ",
+      userNotFound: "User not found",
+    });
+  });
+
+  it("keeps the typographic apostrophe of the spec", () => {
+    expect(MESSAGES.notEmailLogin).toBe("This account doesn\u2019t use email login");
+  });
+});
