@@ -13,5 +13,22 @@ export default defineConfig({
       "/sandbox": apiTarget,
     },
   },
-  build: { outDir: "dist", sourcemap: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // React and the other libraries change less often than the app: cache them apart.
+        codeSplitting: {
+          groups: [
+            {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            { name: "vendor", test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
 });

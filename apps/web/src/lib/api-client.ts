@@ -1,0 +1,57 @@
+import { ZErrorResponse } from "@backdrop/shared";
+
+/** A failed API call, carrying the message a person should see. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    // proxies and crashes answer with HTML or nothing at all
+    return null;
+  }
+}
+
+/** The server's `error` field when it sent one, else the caller's default. */
+export function errorMessageOf(body: unknown, fallback: string): string {
+  const parsed = ZErrorResponse.safeParse(body);
+  return parsed.success && parsed.data.error.trim() !== "" ? parsed.data.error : fallback;
+}
+
+async function request(path: string, init: RequestInit, fallback: string): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin", ...init });
+  } catch {
+    throw new ApiError(fallback, 0);
+  }
+  const body = await readJson(response);
+  if (!response.ok) {
+    throw new ApiError(errorMessageOf(body, fallback), response.status);
+  }
+  return body;
+}
+
+export function postJson(path: string, payload: unknown, fallback: string): Promise<unknown> {
+  return request(
+    path,
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(payload),
+    },
+    fallback,
+  );
+}
+
+export function getJson(path: string, fallback: string): Promise<unknown> {
+  return request(path, { headers: { Accept: "application/json" } }, fallback);
+}

@@ -1,0 +1,24 @@
+import { Container } from "../components/ui/container.tsx";
+import { GenerateHero } from "../features/generate/components/generate-hero.tsx";
+import { HowItWorks } from "../features/generate/components/how-it-works.tsx";
+import { StudioPanel } from "../features/generate/components/studio-panel.tsx";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+export function GeneratePage() {
+  usePageTitle("Generate");
+  return (
+    <div className="relative isolate overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 -z-10 h-[38rem] bg-[radial-gradient(60%_55%_at_50%_0%,var(--color-accent-100)_0%,transparent_70%)] opacity-80"
+      />
+      <Container className="pt-14 sm:pt-20">
+        <GenerateHero />
+        <div className="mt-12 sm:mt-14">
+          <StudioPanel />
+        </div>
+        <HowItWorks />
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { LegalDocument } from "../features/legal/components/legal-document.tsx";
+import { TERMS_INTRO, TERMS_SECTIONS } from "../features/legal/components/terms-sections.tsx";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+export function TermsPage() {
+  usePageTitle("Terms of Service");
+  return <LegalDocument title="Terms of Service" intro={TERMS_INTRO} sections={TERMS_SECTIONS} />;
+}
