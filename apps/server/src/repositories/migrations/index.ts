@@ -1,5 +1,6 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DatabaseDialect, DatabaseHandle } from "../database.ts";
+import type { Database } from "../schema.ts";
 import * as supportAndMail from "./0001-support-and-mail.ts";
 import { accountsMigration } from "./0002-accounts.ts";
 
@@ -17,8 +18,20 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
 /** Brings the schema up to date; safe to run on every start and from concurrent processes. */
 export async function migrate({ db, dialect }: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider });
+  const migrationTableSchema = dialect === "postgres" ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/**
+ * Kysely looks for its bookkeeping tables in every schema it can see, so another schema's
+ * `kysely_migration` would be taken for ours; name the connection's own schema explicitly.
+ */
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL has no current schema: check the search_path");
+  return schema;
 }
