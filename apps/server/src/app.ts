@@ -8,6 +8,8 @@ import { configRoutes } from "./routes/config.routes.ts";
 import { devMailboxRoutes, isDevMailboxEnabled } from "./routes/dev-mailbox.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { originGuard } from "./routes/origin.middleware.ts";
+import { paymentRoutes } from "./routes/payment.routes.ts";
+import { sandboxRoutes } from "./routes/sandbox.routes.ts";
 import { supportRoutes } from "./routes/support.routes.ts";
 import { webAppRoutes } from "./routes/web-app.routes.ts";
 
@@ -39,6 +41,7 @@ function apiRoutes(container: Container): Hono {
   });
   api.route("/auth", accountsRoutes(container));
   api.route("/email", supportRoutes(container));
+  api.route("/payment", paymentRoutes(container));
   if (isDevMailboxEnabled(container)) api.route("/dev", devMailboxRoutes(container));
   api.all("*", (c) => c.json(notFound, 404));
   return api;
@@ -49,6 +52,8 @@ export function createApp(container: Container): Hono {
   const app = new Hono();
   app.use("*", secureHeaders({ contentSecurityPolicy }));
   app.route("/api", apiRoutes(container));
+  const { sandbox } = container.payments;
+  if (sandbox) app.route("/sandbox", sandboxRoutes(container, sandbox));
   app.route("/", webAppRoutes(container.webDistDir));
 
   app.notFound((c) => c.json(notFound, 404));

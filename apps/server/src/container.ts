@@ -8,6 +8,15 @@ import { WEB_DIST_DIR } from "./lib/paths.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox.mailer.ts";
 import { createSmtpMailer } from "./mail/smtp.mailer.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
+import {
+  createSandboxProvider,
+  type SandboxProvider,
+} from "./payments/sandbox/sandbox.provider.ts";
+import {
+  type BillingRepository,
+  createBillingRepository,
+} from "./repositories/billing.repository.ts";
 import {
   createDatabase,
   type DatabaseConfig,
@@ -23,17 +32,34 @@ import {
   type MailOutboxRepository,
 } from "./repositories/mail-outbox.repository.ts";
 import {
+  createSandboxPaymentsRepository,
+  type SandboxPaymentsRepository,
+} from "./repositories/sandbox-payments.repository.ts";
+import {
   createSupportRepository,
   type SupportRepository,
 } from "./repositories/support.repository.ts";
+import {
+  createTokenLedgerRepository,
+  type TokenLedgerRepository,
+} from "./repositories/token-ledger.repository.ts";
 import {
   createUserProfilesRepository,
   type UserProfilesRepository,
 } from "./repositories/user-profiles.repository.ts";
 import { type AccountsService, createAccountsService } from "./services/accounts.service.ts";
+import { type BillingService, createBillingService } from "./services/billing.service.ts";
+import {
+  type BillingEventsService,
+  createBillingEventsService,
+} from "./services/billing-events.service.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limiter.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
+import {
+  createTokenLedgerService,
+  type TokenLedgerService,
+} from "./services/token-ledger.service.ts";
 
 export type Container = {
   env: Env;
@@ -50,8 +76,23 @@ export type Container = {
     mailOutbox: MailOutboxRepository;
     userProfiles: UserProfilesRepository;
     identity: IdentityRepository;
+    tokenLedger: TokenLedgerRepository;
+    billing: BillingRepository;
+    sandboxPayments: SandboxPaymentsRepository;
   };
-  services: { support: SupportService; health: HealthService; accounts: AccountsService };
+  services: {
+    support: SupportService;
+    health: HealthService;
+    accounts: AccountsService;
+    tokenLedger: TokenLedgerService;
+    billingEvents: BillingEventsService;
+    billing: BillingService;
+  };
+  payments: {
+    provider: PaymentProvider;
+    /** The built-in provider's pages and clock, when it is the one in use. */
+    sandbox: SandboxProvider | null;
+  };
   identity: Identity;
   /** The built web app served beside the API. */
   webDistDir: string;
@@ -84,6 +125,9 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     mailOutbox: createMailOutboxRepository(database.db),
     userProfiles: createUserProfilesRepository(database.db),
     identity: createIdentityRepository(database.db),
+    tokenLedger: createTokenLedgerRepository(database),
+    billing: createBillingRepository(database),
+    sandboxPayments: createSandboxPaymentsRepository(database.db),
   };
   const mailer =
     overrides.mailer ??
@@ -95,6 +139,18 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     profiles: repositories.userProfiles,
     identity: repositories.identity,
     clock,
+  });
+  const tokenLedger = createTokenLedgerService({ repository: repositories.tokenLedger, clock });
+  const billingEvents = createBillingEventsService({
+    repository: repositories.billing,
+    ledger: tokenLedger,
+    clock,
+  });
+  const sandbox = createSandboxProvider({
+    repository: repositories.sandboxPayments,
+    events: billingEvents,
+    clock,
+    appUrl: env.appUrl,
   });
   const identity = createIdentity({
     env,
@@ -126,7 +182,15 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       }),
       health: createHealthService(database.db),
       accounts,
+      tokenLedger,
+      billingEvents,
+      billing: createBillingService({
+        provider: sandbox,
+        profiles: repositories.userProfiles,
+        clock,
+      }),
     },
+    payments: { provider: sandbox, sandbox },
     identity,
     webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
     async close() {

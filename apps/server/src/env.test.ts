@@ -65,6 +65,8 @@ describe("loadEnv", () => {
       MAIL_FROM: "Backdrop <hello@backdrop.example.com>",
       SUPPORT_EMAIL: "help@backdrop.example.com",
       TRUST_PROXY: "1",
+      // Payments have no production provider yet.
+      ALLOW_SANDBOX: "1",
       TRUSTED_ORIGINS: "https://admin.example.com, https://www.example.com/path",
       SUPPORT_RATE_LIMIT: "3/60",
       BETTER_AUTH_SECRET: SECRET,
@@ -203,7 +205,18 @@ describe("loadEnv", () => {
     it("refuses the outbox mail stand-in in one clear line", () => {
       const message = envError({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET });
       expect(message).toBe(
-        "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+        "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL), payments use the sandbox provider; set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+      );
+    });
+
+    it("refuses the sandbox payment provider even with real SMTP", () => {
+      const message = envError({
+        NODE_ENV: "production",
+        SMTP_URL: "smtp://mail.example.com:587",
+        BETTER_AUTH_SECRET: SECRET,
+      });
+      expect(message).toBe(
+        "Refusing to start: NODE_ENV=production but payments use the sandbox provider; set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
       );
     });
 
@@ -221,6 +234,7 @@ describe("loadEnv", () => {
         NODE_ENV: "production",
         SMTP_URL: "smtp://mail.example.com:587",
         BETTER_AUTH_SECRET: SECRET,
+        ALLOW_SANDBOX: "1",
       });
       expect(env.mailTransport).toBe("smtp");
       expect(env.trustedOrigins).toEqual([]);

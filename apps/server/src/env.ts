@@ -231,6 +231,8 @@ export function loadEnv(source: Source = process.env): Env {
 export function sandboxDefaults(env: Env): string[] {
   const defaults: string[] = [];
   if (env.mailTransport === "outbox") defaults.push("mail uses the outbox (set SMTP_URL)");
+  // Until the Stripe adapter lands, payments always run on the sandbox provider.
+  defaults.push("payments use the sandbox provider");
   return defaults;
 }
 

@@ -202,7 +202,7 @@ describeEachDatabase("identity over HTTP with real SMTP", (database) => {
     });
 
     it("marks the cookie Secure in production", async () => {
-      const { app } = setup({ NODE_ENV: "production" });
+      const { app } = setup({ NODE_ENV: "production", ALLOW_SANDBOX: "1" });
       await signUpAndVerify(app);
       const res = await signIn(app, ada.email);
       expect(res.status).toBe(200);

@@ -2,5 +2,8 @@ export * from "./account.schema.ts";
 export * from "./api.schema.ts";
 export * from "./messages.ts";
 export * from "./password.ts";
+export * from "./payment.schema.ts";
+export * from "./plans.ts";
+export * from "./subscription-display.ts";
 export * from "./support.schema.ts";
 export * from "./validation.ts";

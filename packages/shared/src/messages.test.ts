@@ -25,3 +25,21 @@ describe("spec messages", () => {
     expect(MESSAGES.notEmailLogin).toBe("This account doesn\u2019t use email login");
   });
 });
+
+describe("payment messages", () => {
+  it("quote SPEC points 5 and 8 word for word", () => {
+    expect(MESSAGES).toMatchObject({
+      loginToPurchaseTokens: "Please log in to purchase tokens",
+      subscribeToPurchaseTokens: "You must subscribe to a plan to purchase tokens",
+      planDisallowsTokenPurchase:
+        "Your current plan doesn't allow token purchases. Please upgrade.",
+      subscriptionCheckoutFailed: "Could not initiate subscription checkout.",
+      portalFailed: "Could not access subscription management portal.",
+      cancelSubscriptionFailed: "Could not cancel subscription.",
+      renewSubscriptionFailed: "Could not renew subscription.",
+      reactivateSubscriptionFailed: "Could not reactivate subscription",
+      changePlanFailed: "Could not change plan",
+      checkoutFailed: "Could not initiate checkout.",
+    });
+  });
+});

@@ -21,6 +21,18 @@ export const MESSAGES = {
   /** A prefix: the reason follows it. */
   resetEmailFailed: "Failed to send reset email: ",
   userNotFound: "User not found",
+  // Token top-up (point 5).
+  loginToPurchaseTokens: "Please log in to purchase tokens",
+  subscribeToPurchaseTokens: "You must subscribe to a plan to purchase tokens",
+  planDisallowsTokenPurchase: "Your current plan doesn't allow token purchases. Please upgrade.",
+  // Payment defaults (point 8), shown when an answer carries no error of its own.
+  subscriptionCheckoutFailed: "Could not initiate subscription checkout.",
+  portalFailed: "Could not access subscription management portal.",
+  cancelSubscriptionFailed: "Could not cancel subscription.",
+  renewSubscriptionFailed: "Could not renew subscription.",
+  reactivateSubscriptionFailed: "Could not reactivate subscription",
+  changePlanFailed: "Could not change plan",
+  checkoutFailed: "Could not initiate checkout.",
 } as const;
 
 /** Messages the spec leaves to us; worded once here so server and web agree. */
@@ -31,6 +43,20 @@ export const SUPPORT_MESSAGES = {
   invalidIssueType: "Please choose an issue type",
   invalidAttachmentLink: "Please enter a valid link starting with http:// or https://",
   tooManyRequests: "Too many requests. Please wait a few minutes and try again.",
+} as const;
+
+/** Answers of the payment endpoints that the spec leaves to us. */
+export const PAYMENT_MESSAGES = {
+  unknownPlan: "Please choose the starter, pro or elite plan",
+  unknownTokenPack: "Please choose one of the token packs on offer",
+  amountMismatch: "The amount does not match the price of this token pack",
+  alreadySubscribed: "You already have a subscription. Use Change Plan instead.",
+  noSubscription: "You have no subscription to manage",
+  notCanceling: "Your subscription is not set to end",
+  alreadyCanceling: "Your subscription is already set to end",
+  samePlan: "You are already on this plan",
+  sessionNotFound: "Payment session not found",
+  invalidSignature: "Invalid webhook signature",
 } as const;
 
 /** Answers of the account endpoints that the spec leaves to us. */

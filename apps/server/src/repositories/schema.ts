@@ -55,9 +55,55 @@ export type UserProfilesTable = {
   subscription_renewal_date: EpochMs | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** When the provider's subscription state was last mirrored; older news is ignored. */
+  subscription_synced_at: EpochMs | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 };
+
+export type LedgerKind = "debit" | "credit" | "grant" | "prorate" | "expire" | "refund";
+
+export type TokenLedgerTable = {
+  id: string;
+  user_id: string;
+  kind: LedgerKind;
+  /** Change of the purchased bucket (`num_of_tokens`). */
+  delta_tokens: number;
+  delta_subscription_tokens: number;
+  tokens_after: number;
+  subscription_tokens_after: number;
+  idempotency_key: string;
+  reference: string | null;
+  created_at: EpochMs;
+};
+
+export type ProcessedPaymentEventsTable = { event_id: string; created_at: EpochMs };
+
+export type SandboxCheckoutSessionsTable = {
+  id: string;
+  user_id: string;
+  kind: "subscription" | "token_pack";
+  plan_id: string | null;
+  token_count: number | null;
+  amount_cents: number;
+  status: "open" | "complete" | "expired";
+  created_at: EpochMs;
+  completed_at: EpochMs | null;
+};
+
+export type SandboxSubscriptionsTable = {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  status: "active" | "canceled";
+  cancel_at_period_end: Generated<number>;
+  period_start: EpochMs;
+  period_end: EpochMs;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+};
+
+export type SandboxPortalSessionsTable = { id: string; user_id: string; created_at: EpochMs };
 
 /*
  * better-auth's own tables (user, session, account, verification) keep its camelCase column
@@ -87,6 +133,11 @@ export type Database = {
   issue_reports: IssueReportsTable;
   mail_outbox: MailOutboxTable;
   user_profiles: UserProfilesTable;
+  token_ledger: TokenLedgerTable;
+  processed_payment_events: ProcessedPaymentEventsTable;
+  sandbox_checkout_sessions: SandboxCheckoutSessionsTable;
+  sandbox_subscriptions: SandboxSubscriptionsTable;
+  sandbox_portal_sessions: SandboxPortalSessionsTable;
   user: AuthUserTable;
   account: AuthAccountTable;
   session: AuthSessionTable;

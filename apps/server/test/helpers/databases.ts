@@ -110,6 +110,11 @@ async function emptyTables(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("contact_messages").execute();
   await db.deleteFrom("issue_reports").execute();
   await db.deleteFrom("mail_outbox").execute();
+  await db.deleteFrom("token_ledger").execute();
+  await db.deleteFrom("processed_payment_events").execute();
+  await db.deleteFrom("sandbox_checkout_sessions").execute();
+  await db.deleteFrom("sandbox_subscriptions").execute();
+  await db.deleteFrom("sandbox_portal_sessions").execute();
   await db.deleteFrom("user_profiles").execute();
   await db.deleteFrom("session").execute();
   await db.deleteFrom("account").execute();

@@ -3,6 +3,7 @@ import type { DatabaseDialect, DatabaseHandle } from "../database.ts";
 import type { Database } from "../schema.ts";
 import * as supportAndMail from "./0001-support-and-mail.ts";
 import { accountsMigration } from "./0002-accounts.ts";
+import { billingMigration } from "./0003-billing.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -12,6 +13,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
   return {
     "0001-support-and-mail": supportAndMail,
     "0002-accounts": accountsMigration(dialect),
+    "0003-billing": billingMigration(dialect),
   };
 }
 

@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import type { DatabaseDialect, DatabaseHandle } from "./database.ts";
+import type { Database } from "./schema.ts";
+import { type LedgerStatements, ledgerStatements } from "./token-ledger.repository.ts";
+
+/** The subscription fields of a profile that billing writes. */
+export type SubscriptionRecord = {
+  subscriptionPlanId: string;
+  subscriptionStatus: string | null;
+  subscriptionEndDate: number | null;
+  subscriptionRenewalDate: number | null;
+  stripeSubscriptionId: string | null;
+  syncedAt: number;
+};
+
+export type BillingStatements = ReturnType<typeof billingStatements>;
+
+function billingStatements(trx: Kysely<Database>, dialect: DatabaseDialect) {
+  return {
+    ledger: ledgerStatements(trx, dialect) as LedgerStatements,
+
+    /** True the first time an event id is seen; false for a replay. */
+    async markEventProcessed(eventId: string, now: number): Promise<boolean> {
+      const inserted = await trx
+        .insertInto("processed_payment_events")
+        .values({ event_id: eventId, created_at: now })
+        .onConflict((conflict) => conflict.column("event_id").doNothing())
+        .returning("event_id")
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async subscriptionSyncedAt(userId: string): Promise<number | null> {
+      const row = await trx
+        .selectFrom("user_profiles")
+        .select("subscription_synced_at")
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return row?.subscription_synced_at == null ? null : Number(row.subscription_synced_at);
+    },
+
+    async setCustomer(userId: string, customerId: string, now: number): Promise<void> {
+      await trx
+        .updateTable("user_profiles")
+        .set({ stripe_customer_id: customerId, updated_at: now })
+        .where("user_id", "=", userId)
+        .execute();
+    },
+
+    async setSubscription(userId: string, record: SubscriptionRecord): Promise<void> {
+      await trx
+        .updateTable("user_profiles")
+        .set({
+          subscription_plan_id: record.subscriptionPlanId,
+          subscription_status: record.subscriptionStatus,
+          subscription_end_date: record.subscriptionEndDate,
+          subscription_renewal_date: record.subscriptionRenewalDate,
+          stripe_subscription_id: record.stripeSubscriptionId,
+          subscription_synced_at: record.syncedAt,
+          updated_at: record.syncedAt,
+        })
+        .where("user_id", "=", userId)
+        .execute();
+    },
+  };
+}
+
+export type BillingRepository = ReturnType<typeof createBillingRepository>;
+
+export function createBillingRepository({ db, dialect }: DatabaseHandle) {
+  return {
+    transaction<T>(work: (tx: BillingStatements) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(billingStatements(trx, dialect)));
+    },
+
+    async findUserIdByCustomer(customerId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("user_profiles")
+        .select("user_id")
+        .where("stripe_customer_id", "=", customerId)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import type { Kysely, Selectable } from "kysely";
+import type {
+  Database,
+  SandboxCheckoutSessionsTable,
+  SandboxSubscriptionsTable,
+} from "./schema.ts";
+
+export type SandboxCheckout = {
+  id: string;
+  userId: string;
+  kind: "subscription" | "token_pack";
+  planId: string | null;
+  tokenCount: number | null;
+  amountCents: number;
+  status: "open" | "complete" | "expired";
+  createdAt: number;
+};
+
+export type SandboxSubscription = {
+  id: string;
+  userId: string;
+  planId: string;
+  status: "active" | "canceled";
+  cancelAtPeriodEnd: boolean;
+  periodStart: number;
+  periodEnd: number;
+};
+
+function toCheckout(row: Selectable<SandboxCheckoutSessionsTable>): SandboxCheckout {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    kind: row.kind,
+    planId: row.plan_id,
+    tokenCount: row.token_count === null ? null : Number(row.token_count),
+    amountCents: Number(row.amount_cents),
+    status: row.status,
+    createdAt: Number(row.created_at),
+  };
+}
+
+function toSubscription(row: Selectable<SandboxSubscriptionsTable>): SandboxSubscription {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    planId: row.plan_id,
+    status: row.status,
+    cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+    periodStart: Number(row.period_start),
+    periodEnd: Number(row.period_end),
+  };
+}
+
+export type SandboxPaymentsRepository = ReturnType<typeof createSandboxPaymentsRepository>;
+
+/** The sandbox provider's own records: what Stripe would keep on its side. */
+export function createSandboxPaymentsRepository(db: Kysely<Database>) {
+  return {
+    async insertCheckout(checkout: SandboxCheckout): Promise<void> {
+      await db
+        .insertInto("sandbox_checkout_sessions")
+        .values({
+          id: checkout.id,
+          user_id: checkout.userId,
+          kind: checkout.kind,
+          plan_id: checkout.planId,
+          token_count: checkout.tokenCount,
+          amount_cents: checkout.amountCents,
+          status: checkout.status,
+          created_at: checkout.createdAt,
+        })
+        .execute();
+    },
+
+    async findCheckout(id: string): Promise<SandboxCheckout | undefined> {
+      const row = await db
+        .selectFrom("sandbox_checkout_sessions")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toCheckout(row) : undefined;
+    },
+
+    /** Moves an open checkout to `status`; false when it was no longer open. */
+    async closeCheckout(id: string, status: "complete" | "expired", now: number): Promise<boolean> {
+      const result = await db
+        .updateTable("sandbox_checkout_sessions")
+        .set({ status, completed_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "open")
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async insertPortalSession(id: string, userId: string, now: number): Promise<void> {
+      await db
+        .insertInto("sandbox_portal_sessions")
+        .values({ id, user_id: userId, created_at: now })
+        .execute();
+    },
+
+    async findPortalOwner(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom("sandbox_portal_sessions")
+        .select("user_id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
+    async insertSubscription(subscription: SandboxSubscription, now: number): Promise<void> {
+      await db
+        .insertInto("sandbox_subscriptions")
+        .values({
+          id: subscription.id,
+          user_id: subscription.userId,
+          plan_id: subscription.planId,
+          status: subscription.status,
+          cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+          period_start: subscription.periodStart,
+          period_end: subscription.periodEnd,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+
+    /** The user's running subscription, if any. */
+    async findActiveSubscription(userId: string): Promise<SandboxSubscription | undefined> {
+      const row = await db
+        .selectFrom("sandbox_subscriptions")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("status", "=", "active")
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      return row ? toSubscription(row) : undefined;
+    },
+
+    async updateSubscription(subscription: SandboxSubscription, now: number): Promise<void> {
+      await db
+        .updateTable("sandbox_subscriptions")
+        .set({
+          plan_id: subscription.planId,
+          status: subscription.status,
+          cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+          period_start: subscription.periodStart,
+          period_end: subscription.periodEnd,
+          updated_at: now,
+        })
+        .where("id", "=", subscription.id)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import {
+  AUTH_MESSAGES,
+  firstIssueMessage,
+  MESSAGES,
+  ZCreateCheckoutSessionRequest,
+  ZCreateSubscriptionRequest,
+  ZUidRequest,
+  ZUpdateSubscriptionRequest,
+} from "@backdrop/shared";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { z } from "zod";
+import type { Container } from "../container.ts";
+import { BillingError } from "../services/billing.service.ts";
+import { readJsonObject } from "./json-body.ts";
+import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
+
+const smallBody = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: (c) => c.json({ error: "Request body is too large" }, 413),
+});
+
+type Handler<T> = (c: Context<SignedInEnv>, body: T) => Promise<unknown>;
+
+/**
+ * Parses the body, checks that `uid` is the signed-in user, runs the call and maps refusals;
+ * anything unexpected from the provider answers 502 with the spec's default for this call.
+ */
+function paymentCall<S extends z.ZodType<{ uid: string }>>(
+  container: Container,
+  schema: S,
+  failure: string,
+  handle: Handler<z.infer<S>>,
+) {
+  return async (c: Context<SignedInEnv>) => {
+    const parsed = schema.safeParse(await readJsonObject(c));
+    if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
+    if (parsed.data.uid !== c.var.user.id) return c.json({ error: AUTH_MESSAGES.forbidden }, 403);
+    try {
+      return c.json(await handle(c, parsed.data));
+    } catch (error) {
+      if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
+      container.logger.error("Payment call failed", { path: c.req.path, error });
+      return c.json({ error: failure }, 502);
+    }
+  };
+}
+
+/** SPEC point 7's /api/payment/* endpoints; every one acts for the signed-in user only. */
+export function paymentRoutes(container: Container) {
+  const { identity, services } = container;
+  const { billing } = services;
+  const signedIn = requireUser(identity);
+
+  return new Hono<SignedInEnv>()
+    .use("*", async (c, next) => {
+      await next();
+      c.header("Cache-Control", "no-store");
+    })
+    .post(
+      "/create-subscription",
+      smallBody,
+      signedIn,
+      paymentCall(
+        container,
+        ZCreateSubscriptionRequest,
+        MESSAGES.subscriptionCheckoutFailed,
+        (c, body) => billing.createSubscription(c.var.user, body.planId),
+      ),
+    )
+    .post(
+      "/create-portal-session",
+      smallBody,
+      signedIn,
+      paymentCall(container, ZUidRequest, MESSAGES.portalFailed, (c) =>
+        billing.createPortalSession(c.var.user),
+      ),
+    )
+    .post(
+      "/cancel-subscription",
+      smallBody,
+      signedIn,
+      paymentCall(container, ZUidRequest, MESSAGES.cancelSubscriptionFailed, (c) =>
+        billing.cancelSubscription(c.var.user),
+      ),
+    )
+    .post(
+      "/reactivate-subscription",
+      smallBody,
+      signedIn,
+      paymentCall(container, ZUidRequest, MESSAGES.reactivateSubscriptionFailed, (c) =>
+        billing.reactivateSubscription(c.var.user),
+      ),
+    )
+    .post(
+      "/update-subscription",
+      smallBody,
+      signedIn,
+      paymentCall(container, ZUpdateSubscriptionRequest, MESSAGES.changePlanFailed, (c, body) =>
+        billing.updateSubscription(c.var.user, body.newPlanId),
+      ),
+    )
+    .post(
+      "/create-checkout-session",
+      smallBody,
+      async (c, next) => {
+        // The top-up's own wording for a visitor (SPEC point 5), instead of the generic 401.
+        const user = await verifiedUser(identity, c.req.raw.headers);
+        if (!user) return c.json({ error: MESSAGES.loginToPurchaseTokens }, 401);
+        c.set("user", user);
+        await next();
+      },
+      paymentCall(container, ZCreateCheckoutSessionRequest, MESSAGES.checkoutFailed, (c, body) =>
+        billing.createTokenCheckout(c.var.user, body.tokenCount, body.amount),
+      ),
+    )
+    .get("/session/:id", signedIn, async (c) => {
+      try {
+        return c.json(await billing.getSession(c.var.user, c.req.param("id")));
+      } catch (error) {
+        if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
+        throw error;
+      }
+    });
+}

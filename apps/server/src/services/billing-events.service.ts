@@ -1,0 +1,89 @@
+import { monthlyTokens, type TPaidPlanId } from "@backdrop/shared";
+import type { Clock } from "../lib/clock.ts";
+import type { BillingRepository, BillingStatements } from "../repositories/billing.repository.ts";
+import { proratedTokenDelta } from "./proration.ts";
+import type { TokenLedgerService } from "./token-ledger.service.ts";
+
+/** The provider's subscription as it stood at `observedAt`. */
+export type SubscriptionSnapshot = {
+  subscriptionId: string;
+  planId: TPaidPlanId;
+  /** `active`, `canceling` (ends at the period's end), `canceled` (ended), or the provider's. */
+  status: string;
+  periodStart: number;
+  periodEnd: number;
+  observedAt: number;
+};
+
+/** One consequence of a payment event; an event is a list of these, applied together. */
+export type BillingEffect =
+  | { type: "customer"; customerId: string }
+  | { type: "subscription"; snapshot: SubscriptionSnapshot }
+  /** First invoice or renewal: the month's tokens replace what is left. */
+  | { type: "period-grant"; planId: TPaidPlanId; key: string }
+  | { type: "plan-change"; from: TPaidPlanId; to: TPaidPlanId; fraction: number; key: string }
+  | { type: "token-pack"; tokens: number; key: string };
+
+export type BillingEventsService = {
+  /**
+   * Applies an event's effects exactly once: its id is stored in the same transaction, so a
+   * replay changes nothing. Answers false for a replay.
+   */
+  apply(eventId: string, userId: string, effects: readonly BillingEffect[]): Promise<boolean>;
+};
+
+export function createBillingEventsService({
+  repository,
+  ledger,
+  clock,
+}: {
+  repository: BillingRepository;
+  ledger: TokenLedgerService;
+  clock: Clock;
+}): BillingEventsService {
+  async function mirror(tx: BillingStatements, userId: string, snapshot: SubscriptionSnapshot) {
+    const syncedAt = await tx.subscriptionSyncedAt(userId);
+    // Events arrive out of order; news older than what we hold is dropped.
+    if (syncedAt !== null && snapshot.observedAt < syncedAt) return;
+    const ended = snapshot.status === "canceled";
+    await tx.setSubscription(userId, {
+      subscriptionPlanId: ended ? "free" : snapshot.planId,
+      subscriptionStatus: snapshot.status,
+      subscriptionEndDate: snapshot.periodEnd,
+      subscriptionRenewalDate: snapshot.status === "active" ? snapshot.periodEnd : null,
+      stripeSubscriptionId: snapshot.subscriptionId,
+      syncedAt: snapshot.observedAt,
+    });
+    if (ended) {
+      await ledger.within(tx.ledger).grant(userId, 0, `expire:${snapshot.subscriptionId}`);
+    }
+  }
+
+  async function applyEffect(tx: BillingStatements, userId: string, effect: BillingEffect) {
+    const ops = ledger.within(tx.ledger);
+    switch (effect.type) {
+      case "customer":
+        return tx.setCustomer(userId, effect.customerId, clock.now());
+      case "subscription":
+        return mirror(tx, userId, effect.snapshot);
+      case "period-grant":
+        return ops.grant(userId, monthlyTokens(effect.planId), effect.key);
+      case "plan-change": {
+        const delta = proratedTokenDelta(effect.from, effect.to, effect.fraction);
+        return ops.adjust(userId, delta, effect.key);
+      }
+      case "token-pack":
+        return ops.credit(userId, effect.tokens, effect.key);
+    }
+  }
+
+  return {
+    apply(eventId, userId, effects) {
+      return repository.transaction(async (tx) => {
+        if (!(await tx.markEventProcessed(eventId, clock.now()))) return false;
+        for (const effect of effects) await applyEffect(tx, userId, effect);
+        return true;
+      });
+    },
+  };
+}
