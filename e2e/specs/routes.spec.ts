@@ -7,7 +7,7 @@ const routes: Array<[path: string, heading: string]> = [
   ["/forgot-password", "Forgot your password?"],
   ["/reset-password", "Choose a new password"],
   ["/pricing", "Simple plans, paid in tokens"],
-  ["/payment-success", "Payment result"],
+  ["/payment-success", "Payment not confirmed"],
   ["/payment-cancelled", "Payment cancelled"],
   ["/gallery", "Gallery"],
   ["/privacy", "Privacy Policy"],

@@ -9,7 +9,7 @@ const PAGES = [
   ["/forgot-password", "Forgot password", "Forgot your password?"],
   ["/reset-password", "Reset password", "Choose a new password"],
   ["/pricing", "Pricing", "Simple plans, paid in tokens"],
-  ["/payment-success", "Payment", "Payment result"],
+  ["/payment-success", "Payment", "Payment not confirmed"],
   ["/payment-cancelled", "Payment cancelled", "Payment cancelled"],
   ["/gallery", "Gallery", "Gallery"],
   ["/privacy", "Privacy Policy", "Privacy Policy"],

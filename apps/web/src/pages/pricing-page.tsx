@@ -1,28 +1,29 @@
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { PlanCard } from "../features/pricing/components/plan-card.tsx";
+import { hasLiveSubscription, useSession } from "../features/auth/session.ts";
+import { PricingPlans } from "../features/pricing/components/pricing-plans.tsx";
 import { TokenCosts } from "../features/pricing/components/token-costs.tsx";
-import { PLANS } from "../features/pricing/plans.ts";
+import { TopUpSection } from "../features/pricing/components/top-up-section.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function PricingPage() {
-  usePageTitle("Pricing");
+  const { session } = useSession();
+  const subscribed = hasLiveSubscription(session);
+  usePageTitle(subscribed ? "Subscription" : "Pricing");
   return (
     <Container className="py-14 sm:py-20">
       <PageIntro
         align="center"
-        eyebrow="Pricing"
-        title="Simple plans, paid in tokens"
+        eyebrow={subscribed ? "Subscription" : "Pricing"}
+        title={subscribed ? "Your plan and tokens" : "Simple plans, paid in tokens"}
         lead="Pick a monthly plan, spend its tokens on new backgrounds, upscales and AI edits. Cancel whenever you like."
       />
-      <div className="mt-14 grid items-stretch gap-6 lg:mt-16 lg:grid-cols-3 lg:items-center">
-        {PLANS.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} />
-        ))}
-      </div>
+      <PricingPlans />
       <p className="mt-8 text-center text-sm text-ink-subtle">
-        Prices in US dollars. Plans renew monthly; unused monthly tokens lapse at renewal.
+        Prices in US dollars. Plans renew monthly; unused monthly tokens lapse at renewal. You see
+        the price on the checkout page before you pay.
       </p>
+      <TopUpSection />
       <TokenCosts />
     </Container>
   );

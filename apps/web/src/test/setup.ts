@@ -8,6 +8,7 @@ let objectUrls = 0;
 URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
 URL.revokeObjectURL ??= () => {};
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -32,9 +32,14 @@ button:focus-visible,.link:focus-visible{outline:3px solid #c2410c;outline-offse
 .error{background:#fef3f2;color:#b42318;border-radius:.75rem;padding:.75rem 1rem}
 `;
 
+/**
+ * The server's no-referrer policy makes browsers send `Origin: null` with these forms, which
+ * the origin guard refuses; same-origin lets the page's own origin through.
+ */
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)} · Backdrop sandbox</title><style>${STYLES}</style></head>
 <body><div class="banner" role="note">TEST MODE · sandbox payments, no card is charged</div>
 <main>${body}</main></body></html>`;

@@ -1,10 +1,10 @@
+import { RESOLUTION_COSTS, TOKEN_COSTS } from "@backdrop/shared";
 import { ImageUpscale, Sparkles, Wand } from "lucide-react";
-import { RESOLUTION_COSTS, TOKEN_COSTS } from "../plans.ts";
 
 const ACTIONS = [
   {
     title: "Generation",
-    cost: `${TOKEN_COSTS.perMegapixel} tokens per megapixel`,
+    cost: `${TOKEN_COSTS.generationPerMegapixel} tokens per megapixel`,
     text: "Your photo placed into a new scene. The price follows the photo's size, rounded up to the next megapixel.",
     Icon: Sparkles,
   },
@@ -16,7 +16,7 @@ const ACTIONS = [
   },
   {
     title: "AI edit",
-    cost: `${TOKEN_COSTS.aiEdit} tokens per edit`,
+    cost: `${TOKEN_COSTS.edit} tokens per edit`,
     text: "Change a result with a text prompt. Available on Pro and Elite.",
     Icon: Wand,
   },
@@ -71,9 +71,13 @@ export function TokenCosts() {
             </thead>
             <tbody className="divide-y divide-line">
               {RESOLUTION_COSTS.map((row) => (
-                <tr key={row.size}>
-                  <td className="px-5 py-3.5 font-medium text-ink tabular-nums">{row.size}</td>
-                  <td className="px-5 py-3.5 text-ink-muted tabular-nums">{row.megapixels}</td>
+                <tr key={`${row.width}x${row.height}`}>
+                  <td className="px-5 py-3.5 font-medium text-ink tabular-nums">
+                    {row.width} × {row.height}
+                  </td>
+                  <td className="px-5 py-3.5 text-ink-muted tabular-nums">
+                    {row.megapixels.toFixed(2)} MP
+                  </td>
                   <td className="px-5 py-3.5 text-right font-semibold text-ink tabular-nums">
                     {row.tokens}
                   </td>

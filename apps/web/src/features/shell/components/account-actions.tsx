@@ -1,11 +1,9 @@
-import { LogIn, LogOut, Plus } from "lucide-react";
+import { LogIn, LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import type { Session } from "../../auth/session.ts";
 import { TokenCount } from "./token-count.tsx";
-
-/** Top Up leads to the token packs on the pricing page. */
-export const TOP_UP_PATH = "/pricing#top-up";
+import { TopUpButton } from "./top-up-button.tsx";
 
 type AccountActionsProps = {
   session: Session | null;
@@ -47,14 +45,7 @@ export function AccountActions({
           </div>
           <TokenCount count={session.tokenCount} loading={tokensLoading} />
         </div>
-        <Link
-          to={TOP_UP_PATH}
-          onClick={onNavigate}
-          className={buttonClasses({ variant: "primary", size: "lg", block: true })}
-        >
-          <Plus aria-hidden="true" />
-          Top Up
-        </Link>
+        <TopUpButton layout="sheet" onNavigate={onNavigate} />
         <Button variant="secondary" size="lg" block onClick={onLogOut}>
           <LogOut aria-hidden="true" />
           Log Out
@@ -66,10 +57,7 @@ export function AccountActions({
   return (
     <div className="flex items-center gap-2">
       <TokenCount count={session.tokenCount} loading={tokensLoading} />
-      <Link to={TOP_UP_PATH} className={buttonClasses({ variant: "primary", size: "sm" })}>
-        <Plus aria-hidden="true" />
-        Top Up
-      </Link>
+      <TopUpButton layout="bar" />
       <Button variant="ghost" size="sm" onClick={onLogOut}>
         Log Out
       </Button>

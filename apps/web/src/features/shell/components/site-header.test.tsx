@@ -44,11 +44,11 @@ describe("site header and footer", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent),
-    ).toEqual(["Generate", "Gallery", "Pricing", "Top Up"]);
+    ).toEqual(["Generate", "Gallery", "Pricing"]);
     expect(within(nav).getByText("1,020 tokens")).toBeInTheDocument();
-    expect(within(nav).getByRole("link", { name: "Top Up" })).toHaveAttribute(
-      "href",
-      "/pricing#top-up",
+    expect(within(nav).getByRole("button", { name: "Top Up" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
     );
     expect(within(nav).getByRole("button", { name: "Log Out" })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();

@@ -1,0 +1,97 @@
+import {
+  MESSAGES,
+  type TCheckoutSessionResponse,
+  type TPaidPlanId,
+  type TPaymentSessionResponse,
+  type TPortalSessionResponse,
+  type TSubscriptionStateResponse,
+  ZCheckoutSessionResponse,
+  ZPaymentSessionResponse,
+  ZPortalSessionResponse,
+  ZSubscriptionStateResponse,
+} from "@backdrop/shared";
+import type { z } from "zod";
+import { ApiError, getJson, postJson } from "../../lib/api-client.ts";
+
+const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
+const SESSION_LOOKUP_FAILED = "We could not confirm your payment.";
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
+  return parsed.data;
+}
+
+/** SPEC point 7's payment calls; each rejects with the server's error or the spec's default. */
+export async function createSubscription(
+  uid: string,
+  planId: TPaidPlanId,
+): Promise<TCheckoutSessionResponse> {
+  const body = await postJson(
+    "/api/payment/create-subscription",
+    { uid, planId },
+    MESSAGES.subscriptionCheckoutFailed,
+  );
+  return parse(ZCheckoutSessionResponse, body);
+}
+
+export async function createPortalSession(uid: string): Promise<TPortalSessionResponse> {
+  const body = await postJson("/api/payment/create-portal-session", { uid }, MESSAGES.portalFailed);
+  return parse(ZPortalSessionResponse, body);
+}
+
+export async function cancelSubscription(uid: string): Promise<TSubscriptionStateResponse> {
+  const body = await postJson(
+    "/api/payment/cancel-subscription",
+    { uid },
+    MESSAGES.cancelSubscriptionFailed,
+  );
+  return parse(ZSubscriptionStateResponse, body);
+}
+
+/**
+ * Reactivation has two defaults in the spec: 'Could not renew subscription.' when the person
+ * asked to keep their plan, 'Could not reactivate subscription' when it is the first step of
+ * a plan change.
+ */
+export async function reactivateSubscription(
+  uid: string,
+  fallback: string = MESSAGES.renewSubscriptionFailed,
+): Promise<TSubscriptionStateResponse> {
+  const body = await postJson("/api/payment/reactivate-subscription", { uid }, fallback);
+  return parse(ZSubscriptionStateResponse, body);
+}
+
+export async function updateSubscription(
+  uid: string,
+  newPlanId: TPaidPlanId,
+): Promise<TSubscriptionStateResponse> {
+  const body = await postJson(
+    "/api/payment/update-subscription",
+    { uid, newPlanId },
+    MESSAGES.changePlanFailed,
+  );
+  return parse(ZSubscriptionStateResponse, body);
+}
+
+/** A token pack; `amount` is the price shown, in US dollars, which the server checks. */
+export async function createTokenCheckout(
+  uid: string,
+  tokenCount: number,
+  amount: number,
+): Promise<TCheckoutSessionResponse> {
+  const body = await postJson(
+    "/api/payment/create-checkout-session",
+    { uid, tokenCount, amount },
+    MESSAGES.checkoutFailed,
+  );
+  return parse(ZCheckoutSessionResponse, body);
+}
+
+export async function fetchPaymentSession(sessionId: string): Promise<TPaymentSessionResponse> {
+  const body = await getJson(
+    `/api/payment/session/${encodeURIComponent(sessionId)}`,
+    SESSION_LOOKUP_FAILED,
+  );
+  return parse(ZPaymentSessionResponse, body);
+}
