@@ -1,20 +1,13 @@
 import {
   ZCheckoutSessionResponse,
-  ZCurrentUser,
   ZPaymentSessionResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import {
-  asBearer,
-  asCookie,
-  getJson,
-  SAME_ORIGIN,
-  type SignedIn,
-  verifiedUser,
-} from "./helpers/identity.ts";
-import { APP_URL, createTestApp, postJson } from "./helpers/test-app.ts";
+import { asCookie, getJson, type SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, postPayment } from "./helpers/payments.ts";
+import { APP_URL, createTestApp } from "./helpers/test-app.ts";
 import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
 import { deliver } from "./stripe-emulator/webhook-delivery.ts";
 
@@ -60,17 +53,12 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
       env: STRIPE_ENV,
       stripe: emulator.client(),
     });
-    ada = await verifiedUser(t, "ada@example.com", "Ada");
-    bob = await verifiedUser(t, "bob@example.com", "Bob");
+    ({ ada, bob } = await adaAndBob(t));
   });
 
   const call = (path: string, body: unknown, user: SignedIn = ada) =>
-    postJson(t.app, `/api/payment/${path}`, body, { ...SAME_ORIGIN, ...asCookie(user) });
-
-  async function me(user: SignedIn = ada) {
-    const res = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${user.id}`, asBearer(user));
-    return ZCurrentUser.parse(res.body);
-  }
+    postPayment(t, path, body, user);
+  const me = (user: SignedIn = ada) => currentUser(t, user);
 
   async function deliverAll(events: EmulatedEvent[]) {
     for (const event of events) {

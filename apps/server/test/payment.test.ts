@@ -3,21 +3,14 @@ import {
   MESSAGES,
   PAYMENT_MESSAGES,
   ZCheckoutSessionResponse,
-  ZCurrentUser,
   ZPaymentSessionResponse,
   ZPortalSessionResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import {
-  asBearer,
-  asCookie,
-  getJson,
-  SAME_ORIGIN,
-  type SignedIn,
-  verifiedUser,
-} from "./helpers/identity.ts";
+import { asCookie, getJson, SAME_ORIGIN, type SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, postPayment } from "./helpers/payments.ts";
 import { APP_URL, createTestApp, postJson } from "./helpers/test-app.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,15 +24,11 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
   beforeEach(async () => {
     offset = 0;
     t = createTestApp(database.handle(), { clock: { now: () => Date.now() + offset } });
-    ada = await verifiedUser(t, "ada@example.com", "Ada");
-    bob = await verifiedUser(t, "bob@example.com", "Bob");
+    ({ ada, bob } = await adaAndBob(t));
   });
 
   const call = (path: string, body: unknown, user: SignedIn | null = ada) =>
-    postJson(t.app, `/api/payment/${path}`, body, {
-      ...SAME_ORIGIN,
-      ...(user ? asCookie(user) : {}),
-    });
+    postPayment(t, path, body, user);
 
   async function form(path: string, user: SignedIn | null, fields: Record<string, string> = {}) {
     return t.app.request(path, {
@@ -53,10 +42,7 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
     });
   }
 
-  async function me(user: SignedIn = ada) {
-    const res = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${user.id}`, asBearer(user));
-    return ZCurrentUser.parse(res.body);
-  }
+  const me = (user: SignedIn = ada) => currentUser(t, user);
 
   /** Starts a checkout and pays it on the sandbox page, as a browser would. */
   async function subscribe(planId: string, user: SignedIn = ada) {
