@@ -5,8 +5,8 @@ import {
 } from "@backdrop/shared";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import { asCookie, getJson, type SignedIn } from "./helpers/identity.ts";
-import { adaAndBob, currentUser, postPayment } from "./helpers/payments.ts";
+import type { SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, paymentSession, postPayment } from "./helpers/payments.ts";
 import { APP_URL, createTestApp } from "./helpers/test-app.ts";
 import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
 import { deliver } from "./stripe-emulator/webhook-delivery.ts";
@@ -103,7 +103,7 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect(await me()).toMatchObject({ subscriptionPlanId: "free", subscriptionTokens: 0 });
     expect((await me()).stripeCustomerId).toMatch(/^cus_/);
 
-    const open = await getJson(t.app, `/api/payment/session/${session.sessionId}`, asCookie(ada));
+    const open = await paymentSession(t, session.sessionId, ada);
     expect(ZPaymentSessionResponse.parse(open.body)).toMatchObject({
       status: "open",
       kind: "subscription",
@@ -123,19 +123,11 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect(Date.parse(user.subscriptionEndDate ?? "")).toBeGreaterThan(now() + 27 * DAY);
     expect(user.subscriptionRenewalDate).toBe(user.subscriptionEndDate);
 
-    const complete = await getJson(
-      t.app,
-      `/api/payment/session/${session.sessionId}`,
-      asCookie(ada),
-    );
+    const complete = await paymentSession(t, session.sessionId, ada);
     expect(complete.body).toMatchObject({ status: "complete" });
-    const foreign = await getJson(
-      t.app,
-      `/api/payment/session/${session.sessionId}`,
-      asCookie(bob),
-    );
+    const foreign = await paymentSession(t, session.sessionId, bob);
     expect(foreign.status).toBe(404);
-    const unknown = await getJson(t.app, "/api/payment/session/cs_test_nothing", asCookie(ada));
+    const unknown = await paymentSession(t, "cs_test_nothing", ada);
     expect(unknown.status).toBe(404);
   });
 
@@ -235,7 +227,7 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     await deliverAll(events);
     await deliverAll(events);
     expect(await me()).toMatchObject({ numOfTokens: 100, subscriptionTokens: 275 });
-    const answer = await getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(ada));
+    const answer = await paymentSession(t, sessionId, ada);
     expect(answer.body).toMatchObject({
       status: "complete",
       kind: "token_pack",

@@ -32,3 +32,8 @@ export async function currentUser(t: TestApp, user: SignedIn) {
   const res = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${user.id}`, asBearer(user));
   return ZCurrentUser.parse(res.body);
 }
+
+/** GET /api/payment/session/<id> as `user`. */
+export function paymentSession(t: TestApp, sessionId: string, user: SignedIn) {
+  return getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(user));
+}
