@@ -4,8 +4,8 @@ import { MailCheck, Timer } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
 import { sendResetLink } from "../password-reset.ts";
 import { resetEmailProblem } from "../validation.ts";
@@ -22,7 +22,7 @@ function buttonLabel(sends: number, remaining: number): string {
 }
 
 export function ForgotPasswordForm() {
-  const form = useAuthForm("forgot", { email: "" });
+  const form = useFormFields("forgot", { email: "" });
   const countdown = useCountdown();
   const [sends, setSends] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);

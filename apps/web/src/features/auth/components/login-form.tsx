@@ -4,8 +4,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useGoogleSignIn } from "../hooks/use-google-sign-in.ts";
 import { usePublicConfig } from "../hooks/use-public-config.ts";
@@ -25,7 +25,7 @@ const EMPTY: LoginValues = { email: "", password: "" };
 export function LoginForm() {
   const [params] = useSearchParams();
   const notice = loginNoticeFor(params.get("error"));
-  const form = useAuthForm("login", EMPTY);
+  const form = useFormFields("login", EMPTY);
   const completeSignIn = useCompleteSignIn();
   const { googleSignIn } = usePublicConfig();
   // The address to send a new verification link to, once the login said it is unverified.

@@ -4,8 +4,8 @@ import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert, Label } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { LOGIN_PATH, resetPassword } from "../identity-client.ts";
 import { authErrorCode, authErrorMessage } from "../identity-errors.ts";
 import { useSession } from "../session.ts";
@@ -24,7 +24,7 @@ type ResetPasswordFormProps = {
 };
 
 export function ResetPasswordForm({ token, onExpired }: ResetPasswordFormProps) {
-  const form = useAuthForm("reset", EMPTY);
+  const form = useFormFields("reset", EMPTY);
   const navigate = useNavigate();
   const { refreshSession } = useSession();
 

@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useGoogleSignIn } from "../hooks/use-google-sign-in.ts";
 import { usePublicConfig } from "../hooks/use-public-config.ts";
 import { LOGIN_PATH, signUpWithEmail } from "../identity-client.ts";
@@ -24,7 +24,7 @@ export const SIGN_UP_SENT_MESSAGE = "Account created! Check your inbox for the v
 export const LOGIN_REDIRECT_MS = 4000;
 
 export function SignupForm() {
-  const form = useAuthForm("signup", EMPTY);
+  const form = useFormFields("signup", EMPTY);
   const navigate = useNavigate();
   const { googleSignIn } = usePublicConfig();
   const [sentTo, setSentTo] = useState<string | null>(null);
