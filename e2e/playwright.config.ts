@@ -5,6 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3217);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The OpenID provider standing in for Google (oidc-server.ts). */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 1);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -34,20 +36,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "npm run start:server",
-    cwd: "..",
-    url: `${baseURL}/api/health`,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "backdrop-e2e-")),
-      SUPPORT_RATE_LIMIT: "100/600",
+  webServer: [
+    {
+      command: "node --import tsx ./oidc-server.ts",
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(oidcPort) },
     },
-  },
+    {
+      command: "npm run start:server",
+      cwd: "..",
+      url: `${baseURL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: baseURL,
+        DATA_DIR: mkdtempSync(join(tmpdir(), "backdrop-e2e-")),
+        SUPPORT_RATE_LIMIT: "100/600",
+        // every e2e request comes from 127.0.0.1
+        AUTH_RATE_LIMIT: "1000/60",
+        GOOGLE_CLIENT_ID: "backdrop-e2e",
+        GOOGLE_CLIENT_SECRET: "backdrop-e2e-secret",
+        GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      },
+    },
+  ],
 });

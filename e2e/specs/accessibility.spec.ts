@@ -1,7 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { createVerifiedUser, logIn } from "./accounts.ts";
 
-const pages = ["/", "/contact", "/report", "/privacy", "/terms", "/pricing", "/no-such-page"];
+const pages = [
+  "/",
+  "/contact",
+  "/report",
+  "/privacy",
+  "/terms",
+  "/pricing",
+  "/no-such-page",
+  "/signup",
+  "/login",
+  "/forgot-password",
+  "/reset-password?token=e2e",
+];
 
 for (const width of [1280, 390]) {
   for (const path of pages) {
@@ -32,4 +45,29 @@ test("the Login Required modal is accessible and keyboard-operable", async ({ pa
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await dialog.getByRole("link", { name: "Go to Login" }).click();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the logged-in header and the Confirm Logout modal are accessible", async ({
+  page,
+  request,
+}) => {
+  const email = await createVerifiedUser(request, "a11y");
+  await logIn(page, email);
+  const header = await new AxeBuilder({ page }).include("header").analyze();
+  expect(
+    header.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+  ).toEqual([]);
+
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("button", { name: "Log Out" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Confirm Logout" });
+  await expect(dialog).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  expect(
+    results.violations.filter((v) => v.impact === "serious" || v.impact === "critical"),
+  ).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
 });

@@ -32,7 +32,7 @@ test("the mobile menu closes on Escape", async ({ page }) => {
 
 test("nothing overflows the page at 360 px", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of ["/", "/contact", "/report", "/pricing", "/privacy"]) {
+  for (const path of ["/", "/contact", "/report", "/pricing", "/privacy", "/signup", "/login"]) {
     await page.goto(path);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

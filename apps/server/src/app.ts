@@ -30,6 +30,14 @@ const contentSecurityPolicy = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * Pages may keep a link to the popups they open (the Google sign-in popup), and the pages a
+ * popup passes through on its way back from Google carry no opener policy at all: a policy
+ * there would cut the popup off from the page that opened it, which waits for its message.
+ */
+const OPENER_POLICY = "same-origin-allow-popups";
+const POPUP_RETURN_PATHS = ["/api/identity/callback/*", "/auth/complete"];
+
 function apiRoutes(container: Container): Hono {
   const api = new Hono();
   api.use("*", originGuard([container.env.appOrigin, ...container.env.trustedOrigins]));
@@ -50,7 +58,13 @@ function apiRoutes(container: Container): Hono {
 /** The whole HTTP surface: the JSON API under /api and the built web app everywhere else. */
 export function createApp(container: Container): Hono {
   const app = new Hono();
-  app.use("*", secureHeaders({ contentSecurityPolicy }));
+  for (const path of POPUP_RETURN_PATHS) {
+    app.use(path, async (c, next) => {
+      await next();
+      c.res.headers.delete("Cross-Origin-Opener-Policy");
+    });
+  }
+  app.use("*", secureHeaders({ contentSecurityPolicy, crossOriginOpenerPolicy: OPENER_POLICY }));
   app.route("/api", apiRoutes(container));
   const { sandbox } = container.payments;
   if (sandbox) app.route("/sandbox", sandboxRoutes(container, sandbox));

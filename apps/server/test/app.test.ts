@@ -96,6 +96,19 @@ describeEachDatabase("app shell", (database) => {
       expect(csp).not.toMatch(/https?:/);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    }
+  });
+
+  it("sends no opener policy where Google's sign-in popup comes back", async () => {
+    const { app } = createTestApp(database.handle(), { webDistDir: distDir });
+    const answers = [
+      await app.request("/auth/complete?error=access_denied"),
+      await app.request("/api/identity/callback/google?state=x&code=y"),
+    ];
+    for (const res of answers) {
+      expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     }
   });
 });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
 import { Toaster } from "sonner";
+import { SessionProvider } from "./features/auth/session-provider.tsx";
 import { createAppRouter } from "./router.tsx";
 
 export function createQueryClient() {
@@ -34,7 +35,9 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
       <AppToaster />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./features/shell/components/app-layout.tsx";
+import { AuthCompletePage } from "./pages/auth-complete-page.tsx";
 import { ContactPage } from "./pages/contact-page.tsx";
 import { DevMailboxPage } from "./pages/dev-mailbox-page.tsx";
 import { ForgotPasswordPage } from "./pages/forgot-password-page.tsx";
@@ -16,8 +17,12 @@ import { ResetPasswordPage } from "./pages/reset-password-page.tsx";
 import { SignupPage } from "./pages/signup-page.tsx";
 import { TermsPage } from "./pages/terms-page.tsx";
 
-/** Every screen of SPEC point 2, plus the reset-password and dev mailbox pages. */
+/**
+ * Every screen of SPEC point 2, plus the reset-password and dev mailbox pages, and the bare
+ * page that Google's sign-in popup returns to.
+ */
 export const routes: RouteObject[] = [
+  { path: "auth/complete", element: <AuthCompletePage /> },
   {
     element: <AppLayout />,
     children: [

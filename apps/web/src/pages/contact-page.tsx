@@ -3,11 +3,13 @@ import { Link } from "react-router";
 import { Card } from "../components/ui/card.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
+import { useSession } from "../features/auth/session.ts";
 import { ContactForm } from "../features/support/components/contact-form.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ContactPage() {
   usePageTitle("Contact");
+  const { session } = useSession();
   return (
     <Container className="py-14 sm:py-20">
       <div className="grid gap-12 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-16">
@@ -24,7 +26,14 @@ export function ContactPage() {
                 <strong className="block font-semibold text-ink">
                   Replies within a business day
                 </strong>
-                We answer at the e-mail address you give us.
+                {session ? (
+                  <>
+                    We answer at your account’s address,{" "}
+                    <span className="font-medium text-ink">{session.email}</span>.
+                  </>
+                ) : (
+                  "We answer at the e-mail address you give us."
+                )}
               </p>
             </li>
             <li className="flex gap-4">
@@ -51,7 +60,8 @@ export function ContactPage() {
           </ul>
         </div>
         <Card className="p-6 sm:p-8">
-          <ContactForm />
+          {/* Logged-in senders are known to the server, which uses the account's address. */}
+          <ContactForm hideEmail={session !== null} />
         </Card>
       </div>
     </Container>

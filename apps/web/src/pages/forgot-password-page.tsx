@@ -1,7 +1,27 @@
-import { AccountUnavailable } from "../features/auth/components/account-unavailable.tsx";
+import { Link } from "react-router";
+import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
+import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form.tsx";
+import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ForgotPasswordPage() {
   usePageTitle("Forgot password");
-  return <AccountUnavailable title="Forgot your password?" />;
+  return (
+    <RedirectSignedIn>
+      <AuthCard
+        title="Forgot your password?"
+        lead="Enter the email you signed up with and we will send you a link to choose a new one."
+        footer={
+          <>
+            Remembered it?{" "}
+            <Link to="/login" className={AUTH_LINK}>
+              Back to Log In
+            </Link>
+          </>
+        }
+      >
+        <ForgotPasswordForm />
+      </AuthCard>
+    </RedirectSignedIn>
+  );
 }

@@ -1,7 +1,27 @@
-import { AccountUnavailable } from "../features/auth/components/account-unavailable.tsx";
+import { Link } from "react-router";
+import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
+import { LoginForm } from "../features/auth/components/login-form.tsx";
+import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function LoginPage() {
   usePageTitle("Log in");
-  return <AccountUnavailable title="Log in to Backdrop" />;
+  return (
+    <RedirectSignedIn>
+      <AuthCard
+        title="Log in to Backdrop"
+        lead="Welcome back. Your studio, tokens and gallery are waiting."
+        footer={
+          <>
+            New to Backdrop?{" "}
+            <Link to="/signup" className={AUTH_LINK}>
+              Create an account
+            </Link>
+          </>
+        }
+      >
+        <LoginForm />
+      </AuthCard>
+    </RedirectSignedIn>
+  );
 }

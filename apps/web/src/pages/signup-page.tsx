@@ -1,7 +1,27 @@
-import { AccountUnavailable } from "../features/auth/components/account-unavailable.tsx";
+import { Link } from "react-router";
+import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
+import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
+import { SignupForm } from "../features/auth/components/signup-form.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function SignupPage() {
   usePageTitle("Sign up");
-  return <AccountUnavailable title="Create your account" />;
+  return (
+    <RedirectSignedIn>
+      <AuthCard
+        title="Create your account"
+        lead="Your tokens, your plan and every result you make, kept in one place."
+        footer={
+          <>
+            Already have an account?{" "}
+            <Link to="/login" className={AUTH_LINK}>
+              Log in
+            </Link>
+          </>
+        }
+      >
+        <SignupForm />
+      </AuthCard>
+    </RedirectSignedIn>
+  );
 }

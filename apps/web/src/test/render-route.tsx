@@ -1,24 +1,82 @@
+import type { TCurrentUser } from "@backdrop/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppToaster } from "../app.tsx";
+import { PUBLIC_CONFIG_QUERY_KEY } from "../features/auth/hooks/use-public-config.ts";
+import type { IdentityUser } from "../features/auth/identity-client.ts";
+import { SessionProvider } from "../features/auth/session-provider.tsx";
+import { SESSION_QUERY_KEY, userDetailsQueryKey } from "../features/auth/session-queries.ts";
 import { routes } from "../router.tsx";
 
-/** Renders the whole app at `path`, as the browser would, with a fresh cache. */
-export function renderRoute(path = "/") {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({
+export type RenderOptions = {
+  /**
+   * The identity session the app starts with: anonymous by default, "loading" to leave it
+   * to the (mocked) fetch, or a signed-in user.
+   */
+  session?: "loading" | { identity: IdentityUser; details?: TCurrentUser };
+  googleSignIn?: boolean;
+  /** For fake timers: lets user-event's delays pass, e.g. `vi.advanceTimersByTime`. */
+  advanceTimers?: (ms: number) => void;
+};
+
+/** A verified user and the product's details of them, for signed-in tests. */
+export function testUser(overrides: Partial<TCurrentUser> = {}) {
+  const details: TCurrentUser = {
+    uid: "user-1",
+    email: "ada@example.com",
+    emailVerified: true,
+    name: "Ada Lovelace",
+    provider: "email",
+    numOfTokens: 20,
+    subscriptionTokens: 100,
+    subscriptionPlanId: "starter",
+    subscriptionStatus: "active",
+    subscriptionEndDate: null,
+    subscriptionRenewalDate: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    ...overrides,
+  };
+  const identity: IdentityUser = {
+    id: details.uid,
+    email: details.email,
+    name: details.name,
+    emailVerified: details.emailVerified,
+  };
+  return { identity, details };
+}
+
+export function createTestQueryClient() {
+  return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const user = userEvent.setup();
+}
+
+/** Renders the whole app at `path`, as the browser would, with a fresh cache. */
+export function renderRoute(path = "/", options: RenderOptions = {}) {
+  const { session, googleSignIn = false, advanceTimers } = options;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  // Seeded answers count as fresh, so nothing is fetched for them.
+  queryClient.setQueryData(PUBLIC_CONFIG_QUERY_KEY, { googleSignIn });
+  if (session !== "loading") {
+    queryClient.setQueryData(SESSION_QUERY_KEY, session?.identity ?? null);
+    if (session?.details) {
+      queryClient.setQueryData(userDetailsQueryKey(session.identity.id), session.details);
+    }
+  }
+  const user = userEvent.setup(advanceTimers ? { advanceTimers } : {});
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
       <AppToaster />
     </QueryClientProvider>,
   );
-  return { user, router, ...view };
+  return { user, router, queryClient, ...view };
 }
 
 /** A JSON answer for a mocked fetch. */

@@ -3,6 +3,7 @@ import type { Session } from "../auth/session.ts";
 import { navItems } from "./nav-items.ts";
 
 const session = (subscriptionStatus: string | null): Session => ({
+  uid: "u1",
   email: "ada@example.com",
   name: "Ada",
   tokenCount: 100,

@@ -1,7 +1,7 @@
 import { Coins, Sparkles } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import { sessionOf, useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/session.ts";
 import { useImagePicker } from "../hooks/use-image-picker.ts";
 import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
 import { generationCost, TOKENS_PER_MEGAPIXEL } from "../token-cost.ts";
@@ -12,7 +12,7 @@ import { PromptField } from "./prompt-field.tsx";
 import { ResultStage } from "./result-stage.tsx";
 
 export function StudioPanel() {
-  const session = sessionOf(useSession());
+  const { session } = useSession();
   const picker = useImagePicker();
   const [prompt, setPrompt] = useState("");
   const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { mockApi } from "../../../test/mock-api.ts";
+import { jsonResponse, renderRoute, testUser } from "../../../test/render-route.tsx";
 
 describe("mobile menu", () => {
   it("opens a dialog with the site's links", async () => {
@@ -58,5 +59,40 @@ describe("mobile menu", () => {
     await user.click(screen.getByRole("button", { name: "Close menu" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("gives a logged-in user the token count, Top Up and Log Out with its confirmation", async () => {
+    mockApi({ "POST /api/identity/sign-out": jsonResponse(200, { success: true }) });
+    const { user, router } = renderRoute("/pricing", {
+      session: testUser({ numOfTokens: 1, subscriptionTokens: 0, subscriptionStatus: null }),
+    });
+    const button = screen.getByRole("button", { name: "Open menu" });
+    await user.click(button);
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    const nav = within(menu).getByRole("navigation", { name: "Mobile" });
+    expect(within(nav).getByRole("link", { name: "Gallery" })).toBeInTheDocument();
+    expect(within(nav).getByText("1 token")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Top Up" })).toBeInTheDocument();
+
+    await user.click(within(nav).getByRole("button", { name: "Log Out" }));
+
+    const confirm = await screen.findByRole("dialog", { name: "Confirm Logout" });
+    expect(screen.queryByRole("dialog", { name: "Menu" })).not.toBeInTheDocument();
+    await user.click(within(confirm).getByRole("button", { name: "Log Out" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(screen.queryByText("1 token")).not.toBeInTheDocument();
+  });
+
+  it("gives focus back to the menu button when the logout is cancelled", async () => {
+    const { user } = renderRoute("/", { session: testUser() });
+    await user.click(screen.getByRole("button", { name: "Open menu" }));
+    const menu = await screen.findByRole("dialog", { name: "Menu" });
+    await user.click(within(menu).getByRole("button", { name: "Log Out" }));
+    const confirm = await screen.findByRole("dialog", { name: "Confirm Logout" });
+
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("button", { name: "Open menu" })).toHaveFocus();
   });
 });

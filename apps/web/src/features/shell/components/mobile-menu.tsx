@@ -15,11 +15,18 @@ import { FOOTER_LINKS, type NavItem } from "../nav-items.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { NavLinkItem } from "./nav-link-item.tsx";
 
-type MobileMenuProps = { items: NavItem[]; session: Session | null };
+type MobileMenuProps = {
+  items: NavItem[];
+  session: Session | null;
+  tokensLoading?: boolean;
+  onLogOut?: () => void;
+};
 
-export function MobileMenu({ items, session }: MobileMenuProps) {
+export function MobileMenu({ items, session, tokensLoading, onLogOut }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const navigated = useRef(false);
+  const logOutAfterClose = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
   // Browser back/forward changes the page without a click on one of our links.
@@ -33,11 +40,17 @@ export function MobileMenu({ items, session }: MobileMenuProps) {
     setOpen(false);
   };
 
+  const startLogOut = () => {
+    logOutAfterClose.current = true;
+    setOpen(false);
+  };
+
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
+        ref={trigger}
         aria-label="Open menu"
-        className="inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-ink shadow-xs transition-colors hover:bg-sunken md:hidden"
+        className="inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-ink shadow-xs transition-colors hover:bg-sunken"
       >
         <Menu aria-hidden="true" className="size-5" />
       </DialogTrigger>
@@ -46,6 +59,14 @@ export function MobileMenu({ items, session }: MobileMenuProps) {
           // after a navigation the new page takes focus, not the menu button
           if (navigated.current) event.preventDefault();
           navigated.current = false;
+          // The confirmation opens once the sheet is gone, from the menu button, which is
+          // where focus returns if the user cancels.
+          if (logOutAfterClose.current) {
+            logOutAfterClose.current = false;
+            event.preventDefault();
+            trigger.current?.focus();
+            onLogOut?.();
+          }
         }}
       >
         <div className="flex h-16 items-center justify-between border-b border-line px-4">
@@ -65,7 +86,13 @@ export function MobileMenu({ items, session }: MobileMenuProps) {
             ))}
           </ul>
           <div className="mt-4 px-1">
-            <AccountActions session={session} layout="sheet" onNavigate={closeOnNavigate} />
+            <AccountActions
+              session={session}
+              tokensLoading={tokensLoading}
+              layout="sheet"
+              onNavigate={closeOnNavigate}
+              onLogOut={startLogOut}
+            />
           </div>
           <ul className="mt-auto flex flex-wrap gap-x-5 gap-y-2 border-t border-line px-2 pt-5 text-sm">
             {FOOTER_LINKS.map((item) => (

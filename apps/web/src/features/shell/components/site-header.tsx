@@ -1,34 +1,77 @@
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { Container } from "../../../components/ui/container.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
-import { sessionOf, useSession } from "../../auth/session.ts";
+import { cx } from "../../../lib/cx.ts";
+import { ConfirmLogoutDialog } from "../../auth/components/confirm-logout-dialog.tsx";
+import { useSession } from "../../auth/session.ts";
 import { navItems } from "../nav-items.ts";
 import { AccountActions } from "./account-actions.tsx";
+import { HeaderSkeleton } from "./header-skeleton.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinkItem } from "./nav-link-item.tsx";
+import { TokenCount } from "./token-count.tsx";
 
+/**
+ * The site's header. A logged-in user's bar holds six items, which need the room of a
+ * large screen; below that they move into the menu, as everyone's do below medium.
+ */
 export function SiteHeader() {
-  const session = sessionOf(useSession());
+  const { loading, session, userLoading } = useSession();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const logoutOpener = useRef<HTMLElement | null>(null);
   const items = navItems(session);
+  const openLogout = () => {
+    logoutOpener.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirmLogout(true);
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-line/80 bg-canvas/85 backdrop-blur-md supports-[backdrop-filter]:bg-canvas/75">
       <Container className="flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="-m-1 rounded-lg p-1">
+        <Link to="/" className="-m-1 shrink-0 rounded-lg p-1">
           <Logo />
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-6 md:flex">
-          <ul className="flex items-center gap-1">
-            {items.map((item) => (
-              <li key={item.to}>
-                <NavLinkItem item={item} layout="bar" />
-              </li>
-            ))}
-          </ul>
-          <AccountActions session={session} layout="bar" />
-        </nav>
-        <MobileMenu items={items} session={session} />
+        {loading ? (
+          <HeaderSkeleton />
+        ) : (
+          <>
+            <nav
+              aria-label="Main"
+              className={cx("hidden items-center gap-5", session ? "lg:flex" : "md:flex")}
+            >
+              <ul className="flex items-center gap-1">
+                {items.map((item) => (
+                  <li key={item.to}>
+                    <NavLinkItem item={item} layout="bar" />
+                  </li>
+                ))}
+              </ul>
+              <AccountActions
+                session={session}
+                tokensLoading={userLoading}
+                layout="bar"
+                onLogOut={openLogout}
+              />
+            </nav>
+            <div className={cx("flex items-center gap-2", session ? "lg:hidden" : "md:hidden")}>
+              {session && <TokenCount count={session.tokenCount} loading={userLoading} />}
+              <MobileMenu
+                items={items}
+                session={session}
+                tokensLoading={userLoading}
+                onLogOut={openLogout}
+              />
+            </div>
+          </>
+        )}
       </Container>
+      <ConfirmLogoutDialog
+        open={confirmLogout}
+        onOpenChange={setConfirmLogout}
+        returnFocus={() => logoutOpener.current}
+      />
     </header>
   );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse } from "../../../test/render-route.tsx";
+import { jsonResponse, renderRoute, testUser } from "../../../test/render-route.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 describe("contact form for a logged-in sender", () => {
@@ -25,5 +25,12 @@ describe("contact form for a logged-in sender", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
     expect(JSON.parse(String(init.body))).toEqual({ name: "Ada", subject: "Hi", message: "Hello" });
+  });
+
+  it("is what the contact page shows a logged-in user, with the address replies go to", () => {
+    renderRoute("/contact", { session: testUser({ email: "ada@example.com" }) });
+    expect(screen.getByLabelText("Name")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
+    expect(screen.getByText("ada@example.com")).toBeInTheDocument();
   });
 });

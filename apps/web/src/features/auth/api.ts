@@ -1,0 +1,59 @@
+import {
+  type TCurrentUser,
+  type TPublicConfig,
+  type TSaveUserRequest,
+  type TUserProvider,
+  ZCurrentUser,
+  ZPublicConfig,
+  ZUserProviderResponse,
+} from "@backdrop/shared";
+import { ApiError, getJson, postJson } from "../../lib/api-client.ts";
+
+const DETAILS_FAILED = "Could not load your account.";
+const LOOKUP_FAILED = "Could not check this email address. Please try again.";
+const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
+
+function parseUser(body: unknown): TCurrentUser {
+  const parsed = ZCurrentUser.safeParse(body);
+  if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
+  return parsed.data;
+}
+
+/** SPEC point 3 "Current user": the product's side of the account (tokens, plan). */
+export async function fetchUserDetails(uid: string): Promise<TCurrentUser> {
+  return parseUser(
+    await getJson(`/api/auth/get-user-by-uid?uid=${encodeURIComponent(uid)}`, DETAILS_FAILED),
+  );
+}
+
+export async function saveUser(payload: TSaveUserRequest): Promise<TCurrentUser> {
+  return parseUser(await postJson("/api/auth/save-user", payload, DETAILS_FAILED));
+}
+
+export type ProviderLookup = { found: false } | { found: true; provider: TUserProvider };
+
+/** How the account of `email` signs in; a 404 means there is none. */
+export async function lookUpProvider(email: string): Promise<ProviderLookup> {
+  try {
+    const body = await getJson(
+      `/api/auth/get-user-by-email?email=${encodeURIComponent(email)}`,
+      LOOKUP_FAILED,
+    );
+    const parsed = ZUserProviderResponse.safeParse(body);
+    if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
+    return { found: true, provider: parsed.data.provider };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { found: false };
+    throw error;
+  }
+}
+
+/** A server that cannot answer simply has no Google sign-in to offer. */
+export async function fetchPublicConfig(): Promise<TPublicConfig> {
+  try {
+    const parsed = ZPublicConfig.safeParse(await getJson("/api/config", ""));
+    return parsed.success ? parsed.data : { googleSignIn: false };
+  } catch {
+    return { googleSignIn: false };
+  }
+}
