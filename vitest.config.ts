@@ -25,6 +25,8 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["./src/test/setup.ts"],
+          // Rendering whole routes in jsdom is slow on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import type { Env } from "./env.ts";
 import { createIdentity } from "./identity/auth.ts";
 import { resolveAuthSecret } from "./identity/auth-secret.ts";
@@ -13,6 +14,8 @@ import {
   createSandboxProvider,
   type SandboxProvider,
 } from "./payments/sandbox/sandbox.provider.ts";
+import { createStripeClient, createStripePayments } from "./payments/stripe/stripe-payments.ts";
+import type { StripeWebhooks } from "./payments/stripe/stripe-webhooks.ts";
 import {
   type BillingRepository,
   createBillingRepository,
@@ -92,6 +95,8 @@ export type Container = {
     provider: PaymentProvider;
     /** The built-in provider's pages and clock, when it is the one in use. */
     sandbox: SandboxProvider | null;
+    /** Stripe's webhook receiver, when Stripe is the provider. */
+    stripeWebhooks: StripeWebhooks | null;
   };
   identity: Identity;
   /** The built web app served beside the API. */
@@ -107,7 +112,13 @@ export type ContainerOverrides = {
   clock?: Clock;
   logger?: Logger;
   webDistDir?: string;
+  /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
+  stripe?: Stripe;
 };
+
+function onSandbox(sandbox: SandboxProvider): Container["payments"] {
+  return { provider: sandbox, sandbox, stripeWebhooks: null };
+}
 
 function isHandle(database: DatabaseConfig | DatabaseHandle): database is DatabaseHandle {
   return "db" in database;
@@ -146,12 +157,28 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     ledger: tokenLedger,
     clock,
   });
-  const sandbox = createSandboxProvider({
-    repository: repositories.sandboxPayments,
-    events: billingEvents,
-    clock,
-    appUrl: env.appUrl,
-  });
+  const stripe = env.stripe
+    ? createStripePayments({
+        config: env.stripe,
+        stripe: overrides.stripe ?? createStripeClient(env.stripe),
+        billing: repositories.billing,
+        profiles: repositories.userProfiles,
+        events: billingEvents,
+        clock,
+        logger,
+        appUrl: env.appUrl,
+      })
+    : null;
+  const payments: Container["payments"] = stripe
+    ? { provider: stripe.provider, sandbox: null, stripeWebhooks: stripe.webhooks }
+    : onSandbox(
+        createSandboxProvider({
+          repository: repositories.sandboxPayments,
+          events: billingEvents,
+          clock,
+          appUrl: env.appUrl,
+        }),
+      );
   const identity = createIdentity({
     env,
     database,
@@ -185,12 +212,12 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       tokenLedger,
       billingEvents,
       billing: createBillingService({
-        provider: sandbox,
+        provider: payments.provider,
         profiles: repositories.userProfiles,
         clock,
       }),
     },
-    payments: { provider: sandbox, sandbox },
+    payments,
     identity,
     webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
     async close() {

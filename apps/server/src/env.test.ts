@@ -65,7 +65,7 @@ describe("loadEnv", () => {
       MAIL_FROM: "Backdrop <hello@backdrop.example.com>",
       SUPPORT_EMAIL: "help@backdrop.example.com",
       TRUST_PROXY: "1",
-      // Payments have no production provider yet.
+      // Payments stay on the sandbox provider here.
       ALLOW_SANDBOX: "1",
       TRUSTED_ORIGINS: "https://admin.example.com, https://www.example.com/path",
       SUPPORT_RATE_LIMIT: "3/60",
@@ -205,7 +205,7 @@ describe("loadEnv", () => {
     it("refuses the outbox mail stand-in in one clear line", () => {
       const message = envError({ NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET });
       expect(message).toBe(
-        "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL), payments use the sandbox provider; set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+        "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL), payments use the sandbox provider (set STRIPE_SECRET_KEY); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
       );
     });
 
@@ -216,7 +216,7 @@ describe("loadEnv", () => {
         BETTER_AUTH_SECRET: SECRET,
       });
       expect(message).toBe(
-        "Refusing to start: NODE_ENV=production but payments use the sandbox provider; set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+        "Refusing to start: NODE_ENV=production but payments use the sandbox provider (set STRIPE_SECRET_KEY); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
       );
     });
 
@@ -239,5 +239,73 @@ describe("loadEnv", () => {
       expect(env.mailTransport).toBe("smtp");
       expect(env.trustedOrigins).toEqual([]);
     });
+  });
+});
+
+describe("Stripe configuration", () => {
+  const STRIPE = {
+    STRIPE_SECRET_KEY: "sk_live_abcdef",
+    STRIPE_WEBHOOK_SECRET: "whsec_abcdef",
+    STRIPE_PRICE_STARTER: "price_s",
+    STRIPE_PRICE_PRO: "price_p",
+    STRIPE_PRICE_ELITE: "price_e",
+    STRIPE_PRICE_PACK_100: "price_100",
+    STRIPE_PRICE_PACK_250: "price_250",
+    STRIPE_PRICE_PACK_500: "price_500",
+    STRIPE_PRICE_PACK_1000: "price_1000",
+  };
+
+  it("is off without a key, and reads every price with one", () => {
+    expect(loadEnv({}).stripe).toBeNull();
+    expect(loadEnv(STRIPE).stripe).toEqual({
+      secretKey: "sk_live_abcdef",
+      webhookSecret: "whsec_abcdef",
+      planPrices: { starter: "price_s", pro: "price_p", elite: "price_e" },
+      packPrices: { 100: "price_100", 250: "price_250", 500: "price_500", 1000: "price_1000" },
+    });
+  });
+
+  it.each(["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_PRO", "STRIPE_PRICE_PACK_1000"])(
+    "names a missing %s once the key is set, without echoing secrets",
+    (name) => {
+      const message = envError({ ...STRIPE, [name]: "" });
+      expect(message).toBe(
+        `Invalid configuration: ${name} must be set when STRIPE_SECRET_KEY is set`,
+      );
+      expect(message).not.toContain("sk_live_abcdef");
+    },
+  );
+
+  it("refuses a companion without the key", () => {
+    expect(envError({ STRIPE_PRICE_PRO: "price_p" })).toBe(
+      "Invalid configuration: STRIPE_PRICE_PRO is set but STRIPE_SECRET_KEY is not; set both or neither",
+    );
+  });
+
+  it("refuses malformed values without echoing secrets", () => {
+    const key = envError({ ...STRIPE, STRIPE_SECRET_KEY: "pk_live_leak" });
+    expect(key).toBe(
+      "Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)",
+    );
+    const hook = envError({ ...STRIPE, STRIPE_WEBHOOK_SECRET: "leak" });
+    expect(hook).toBe(
+      "Invalid configuration: STRIPE_WEBHOOK_SECRET must be a webhook signing secret starting with whsec_",
+    );
+    expect(envError({ ...STRIPE, STRIPE_PRICE_PRO: "prod_1" })).toBe(
+      'Invalid configuration: STRIPE_PRICE_PRO must be a Stripe price id starting with price_ (got "prod_1")',
+    );
+  });
+
+  it("lets production start on Stripe without listing the payments sandbox", () => {
+    const env = loadEnv({
+      ...STRIPE,
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example.com:587",
+      BETTER_AUTH_SECRET: SECRET,
+    });
+    expect(env.stripe?.secretKey).toBe("sk_live_abcdef");
+    expect(envError({ ...STRIPE, NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET })).toBe(
+      "Refusing to start: NODE_ENV=production but mail uses the outbox (set SMTP_URL); set ALLOW_SANDBOX=1 to run with development stand-ins anyway",
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { join, resolve } from "node:path";
-import { EMAIL_PATTERN, isHttpUrl } from "@backdrop/shared";
+import { EMAIL_PATTERN, isHttpUrl, type TPaidPlanId } from "@backdrop/shared";
 import { z } from "zod";
 import { REPO_ROOT } from "./lib/paths.ts";
 
@@ -34,6 +34,17 @@ export type Env = Readonly<{
   google: GoogleSignIn | null;
   /** Per client address, for each sign-in, sign-up and identity mail endpoint. */
   authRateLimit: RateLimit;
+  /** Null means the built-in sandbox payment provider. */
+  stripe: StripeConfig | null;
+}>;
+
+export type StripeConfig = Readonly<{
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price id of each plan's monthly subscription. */
+  planPrices: Readonly<Record<TPaidPlanId, string>>;
+  /** The Stripe price id of each token pack, by its token count. */
+  packPrices: Readonly<Record<number, string>>;
 }>;
 
 export type RateLimit = Readonly<{ limit: number; windowMs: number }>;
@@ -53,7 +64,30 @@ const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-con
 export const AUTH_SECRET_MIN_LENGTH = 32;
 
 /** Variables whose value must never be echoed in an error. */
-const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET"]);
+const SECRET_VARIABLES = new Set([
+  "BETTER_AUTH_SECRET",
+  "GOOGLE_CLIENT_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+]);
+
+/** Everything Stripe needs besides its key, in the order a missing one is reported. */
+const STRIPE_PLAN_PRICES = {
+  starter: "STRIPE_PRICE_STARTER",
+  pro: "STRIPE_PRICE_PRO",
+  elite: "STRIPE_PRICE_ELITE",
+} as const;
+const STRIPE_PACK_PRICES = {
+  100: "STRIPE_PRICE_PACK_100",
+  250: "STRIPE_PRICE_PACK_250",
+  500: "STRIPE_PRICE_PACK_500",
+  1000: "STRIPE_PRICE_PACK_1000",
+} as const;
+const STRIPE_COMPANIONS = [
+  "STRIPE_WEBHOOK_SECRET",
+  ...Object.values(STRIPE_PLAN_PRICES),
+  ...Object.values(STRIPE_PACK_PRICES),
+] as const;
 
 /** Unset and empty variables both mean "use the default". */
 function variable<T extends z.ZodType>(schema: T, fallback?: string) {
@@ -72,6 +106,17 @@ const flag = variable(
 function hasScheme(value: string, schemes: readonly string[]): boolean {
   return schemes.some((scheme) => value.startsWith(`${scheme}://`)) && URL.canParse(value);
 }
+
+function prefixed(prefix: string, what: string) {
+  return optionalVariable(
+    z
+      .string()
+      .trim()
+      .startsWith(prefix, { error: `must be ${what} starting with ${prefix}` }),
+  );
+}
+
+const stripePrice = prefixed("price_", "a Stripe price id");
 
 const RATE_LIMIT_PATTERN = /^([1-9]\d*)\/([1-9]\d*)$/;
 
@@ -160,7 +205,58 @@ const schema = z.object({
     GOOGLE_DISCOVERY_URL,
   ),
   AUTH_RATE_LIMIT: rateLimitVariable("10/60"),
+  STRIPE_SECRET_KEY: optionalVariable(
+    z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_/, { error: "must be a Stripe secret key (sk_… or rk_…)" }),
+  ),
+  STRIPE_WEBHOOK_SECRET: prefixed("whsec_", "a webhook signing secret"),
+  STRIPE_PRICE_STARTER: stripePrice,
+  STRIPE_PRICE_PRO: stripePrice,
+  STRIPE_PRICE_ELITE: stripePrice,
+  STRIPE_PRICE_PACK_100: stripePrice,
+  STRIPE_PRICE_PACK_250: stripePrice,
+  STRIPE_PRICE_PACK_500: stripePrice,
+  STRIPE_PRICE_PACK_1000: stripePrice,
 });
+
+type Vars = z.infer<typeof schema>;
+
+/** Stripe is all or nothing: its key switches it on and then every companion is required. */
+function stripeConfig(vars: Vars): StripeConfig | null {
+  const key = vars.STRIPE_SECRET_KEY;
+  if (!key) {
+    const stray = STRIPE_COMPANIONS.find((name) => vars[name]);
+    if (stray) {
+      throw new EnvError(
+        `Invalid configuration: ${stray} is set but STRIPE_SECRET_KEY is not; set both or neither`,
+      );
+    }
+    return null;
+  }
+  const missing = STRIPE_COMPANIONS.find((name) => !vars[name]);
+  if (missing) {
+    throw new EnvError(
+      `Invalid configuration: ${missing} must be set when STRIPE_SECRET_KEY is set`,
+    );
+  }
+  const read = (name: (typeof STRIPE_COMPANIONS)[number]) => vars[name] ?? "";
+  return Object.freeze({
+    secretKey: key,
+    webhookSecret: read("STRIPE_WEBHOOK_SECRET"),
+    planPrices: Object.freeze({
+      starter: read(STRIPE_PLAN_PRICES.starter),
+      pro: read(STRIPE_PLAN_PRICES.pro),
+      elite: read(STRIPE_PLAN_PRICES.elite),
+    }),
+    packPrices: Object.freeze(
+      Object.fromEntries(
+        Object.entries(STRIPE_PACK_PRICES).map(([tokens, name]) => [Number(tokens), read(name)]),
+      ),
+    ),
+  });
+}
 
 /** A configuration problem, worded as the single line the server prints before exiting. */
 export class EnvError extends Error {
@@ -195,6 +291,8 @@ export function loadEnv(source: Source = process.env): Env {
     );
   }
 
+  const stripe = stripeConfig(vars);
+
   const env: Env = Object.freeze({
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
@@ -222,6 +320,7 @@ export function loadEnv(source: Source = process.env): Env {
           })
         : null,
     authRateLimit: Object.freeze(vars.AUTH_RATE_LIMIT),
+    stripe,
   });
   assertProductionReady(env);
   return env;
@@ -231,8 +330,7 @@ export function loadEnv(source: Source = process.env): Env {
 export function sandboxDefaults(env: Env): string[] {
   const defaults: string[] = [];
   if (env.mailTransport === "outbox") defaults.push("mail uses the outbox (set SMTP_URL)");
-  // Until the Stripe adapter lands, payments always run on the sandbox provider.
-  defaults.push("payments use the sandbox provider");
+  if (!env.stripe) defaults.push("payments use the sandbox provider (set STRIPE_SECRET_KEY)");
   return defaults;
 }
 

@@ -19,6 +19,7 @@ import {
   verifiedUser,
 } from "./helpers/identity.ts";
 import { createTestApp, postJson } from "./helpers/test-app.ts";
+import { newAccount } from "./helpers/users.ts";
 
 const UNAUTHORIZED = { error: AUTH_MESSAGES.unauthorized };
 const FORBIDDEN = { error: AUTH_MESSAGES.forbidden };
@@ -34,21 +35,8 @@ describeEachDatabase("account endpoints", (database) => {
     bob = await verifiedUser(t, "bob@example.com", "Bob");
   });
 
-  const newUser = (user: SignedIn, name: string) => ({
-    uid: user.id,
-    email: user.email,
-    emailVerified: true,
-    name,
-    provider: "email",
-    numOfTokens: 0,
-    subscriptionTokens: 0,
-    subscriptionPlanId: "free",
-    subscriptionStatus: null,
-    subscriptionEndDate: null,
-    subscriptionRenewalDate: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-  });
+  const newUser = (user: SignedIn, name: string) =>
+    newAccount({ uid: user.id, email: user.email, name, provider: "email" });
 
   /** What billing will write: balances, plan and dates (epoch ms). */
   async function subscribe(user: SignedIn) {

@@ -3,21 +3,14 @@ import {
   MESSAGES,
   PAYMENT_MESSAGES,
   ZCheckoutSessionResponse,
-  ZCurrentUser,
   ZPaymentSessionResponse,
   ZPortalSessionResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import {
-  asBearer,
-  asCookie,
-  getJson,
-  SAME_ORIGIN,
-  type SignedIn,
-  verifiedUser,
-} from "./helpers/identity.ts";
+import { asCookie, SAME_ORIGIN, type SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, paymentSession, postPayment } from "./helpers/payments.ts";
 import { APP_URL, createTestApp, postJson } from "./helpers/test-app.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,15 +24,11 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
   beforeEach(async () => {
     offset = 0;
     t = createTestApp(database.handle(), { clock: { now: () => Date.now() + offset } });
-    ada = await verifiedUser(t, "ada@example.com", "Ada");
-    bob = await verifiedUser(t, "bob@example.com", "Bob");
+    ({ ada, bob } = await adaAndBob(t));
   });
 
   const call = (path: string, body: unknown, user: SignedIn | null = ada) =>
-    postJson(t.app, `/api/payment/${path}`, body, {
-      ...SAME_ORIGIN,
-      ...(user ? asCookie(user) : {}),
-    });
+    postPayment(t, path, body, user);
 
   async function form(path: string, user: SignedIn | null, fields: Record<string, string> = {}) {
     return t.app.request(path, {
@@ -53,10 +42,7 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
     });
   }
 
-  async function me(user: SignedIn = ada) {
-    const res = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${user.id}`, asBearer(user));
-    return ZCurrentUser.parse(res.body);
-  }
+  const me = (user: SignedIn = ada) => currentUser(t, user);
 
   /** Starts a checkout and pays it on the sandbox page, as a browser would. */
   async function subscribe(planId: string, user: SignedIn = ada) {
@@ -136,7 +122,7 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
       expect(foreign.status).toBe(404);
       expect((await t.app.request(`/sandbox/checkout/${session.sessionId}`)).status).toBe(401);
       expect((await form(`/sandbox/checkout/${session.sessionId}/pay`, bob)).status).toBe(404);
-      const open = await getJson(t.app, `/api/payment/session/${session.sessionId}`, asCookie(ada));
+      const open = await paymentSession(t, session.sessionId, ada);
       expect(ZPaymentSessionResponse.parse(open.body)).toMatchObject({
         status: "open",
         kind: "subscription",
@@ -161,17 +147,9 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
       expect(user.stripeCustomerId).toMatch(/^cus_sandbox_/);
       expect(user.stripeSubscriptionId).toMatch(/^sub_sandbox_/);
       expect(user.subscriptionRenewalDate).toBe(user.subscriptionEndDate);
-      const answer = await getJson(
-        t.app,
-        `/api/payment/session/${session.sessionId}`,
-        asCookie(ada),
-      );
+      const answer = await paymentSession(t, session.sessionId, ada);
       expect(answer.body).toMatchObject({ status: "complete" });
-      const foreign = await getJson(
-        t.app,
-        `/api/payment/session/${session.sessionId}`,
-        asCookie(bob),
-      );
+      const foreign = await paymentSession(t, session.sessionId, bob);
       expect(foreign.status).toBe(404);
     });
 
@@ -193,7 +171,7 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
       expect(canceled.headers.get("location")).toBe(`${APP_URL}/payment-cancelled`);
       expect((await form(`/sandbox/checkout/${sessionId}/pay`, ada)).status).toBe(303);
       expect(await me()).toMatchObject({ subscriptionPlanId: "free", subscriptionTokens: 0 });
-      const answer = await getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(ada));
+      const answer = await paymentSession(t, sessionId, ada);
       expect(answer.body).toMatchObject({ status: "expired" });
     });
 
@@ -336,7 +314,7 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
       await form(`/sandbox/checkout/${sessionId}/pay`, ada);
       await form(`/sandbox/checkout/${sessionId}/pay`, ada);
       expect(await me()).toMatchObject({ numOfTokens: 250, subscriptionTokens: 275 });
-      const answer = await getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(ada));
+      const answer = await paymentSession(t, sessionId, ada);
       expect(answer.body).toMatchObject({
         status: "complete",
         kind: "token_pack",

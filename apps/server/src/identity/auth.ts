@@ -89,6 +89,12 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
     }
   }
 
+  /** Mails the user the link better-auth built, made to return to our page at `path`. */
+  function mailLink(compose: typeof verificationMail, path: string) {
+    return ({ user, url }: { user: { email: string; name: string }; url: string }) =>
+      deliver(compose({ to: user.email, name: user.name, url: withCallback(url, path) }));
+  }
+
   return {
     appName: "Backdrop",
     baseURL: env.appUrl,
@@ -123,29 +129,13 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: LINK_LIFETIME_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => {
-        await deliver(
-          resetPasswordMail({
-            to: user.email,
-            name: user.name,
-            url: withCallback(url, RESET_PASSWORD_PATH),
-          }),
-        );
-      },
+      sendResetPassword: mailLink(resetPasswordMail, RESET_PASSWORD_PATH),
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        await deliver(
-          verificationMail({
-            to: user.email,
-            name: user.name,
-            url: withCallback(url, VERIFIED_RETURN_PATH),
-          }),
-        );
-      },
+      sendVerificationEmail: mailLink(verificationMail, VERIFIED_RETURN_PATH),
     },
     rateLimit: {
       // better-auth enables it only in production by default; we want it everywhere.

@@ -13,6 +13,13 @@ export type SubscriptionRecord = {
   syncedAt: number;
 };
 
+export type SubscriptionSync = {
+  syncedAt: number | null;
+  subscriptionId: string | null;
+  status: string | null;
+  endDate: number | null;
+};
+
 export type BillingStatements = ReturnType<typeof billingStatements>;
 
 function billingStatements(trx: Kysely<Database>, dialect: DatabaseDialect) {
@@ -30,13 +37,24 @@ function billingStatements(trx: Kysely<Database>, dialect: DatabaseDialect) {
       return inserted !== undefined;
     },
 
-    async subscriptionSyncedAt(userId: string): Promise<number | null> {
+    /** The mirrored subscription: which one, its status, and when it was last synced. */
+    async subscriptionSync(userId: string): Promise<SubscriptionSync> {
       const row = await trx
         .selectFrom("user_profiles")
-        .select("subscription_synced_at")
+        .select([
+          "subscription_synced_at",
+          "stripe_subscription_id",
+          "subscription_status",
+          "subscription_end_date",
+        ])
         .where("user_id", "=", userId)
         .executeTakeFirst();
-      return row?.subscription_synced_at == null ? null : Number(row.subscription_synced_at);
+      return {
+        syncedAt: row?.subscription_synced_at == null ? null : Number(row.subscription_synced_at),
+        subscriptionId: row?.stripe_subscription_id ?? null,
+        status: row?.subscription_status ?? null,
+        endDate: row?.subscription_end_date == null ? null : Number(row.subscription_end_date),
+      };
     },
 
     async setCustomer(userId: string, customerId: string, now: number): Promise<void> {

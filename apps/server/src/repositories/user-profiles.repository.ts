@@ -43,6 +43,17 @@ function toUserProfile(row: Selectable<UserProfilesTable>): UserProfile {
   };
 }
 
+/** A new profile's row: the plan defaults come from the table's column defaults. */
+function newProfileRow(profile: NewUserProfile) {
+  return {
+    user_id: profile.userId,
+    name: profile.name,
+    provider: profile.provider,
+    created_at: profile.now,
+    updated_at: profile.now,
+  };
+}
+
 export function createUserProfilesRepository(db: Kysely<Database>) {
   return {
     async find(userId: string): Promise<UserProfile | undefined> {
@@ -58,13 +69,7 @@ export function createUserProfilesRepository(db: Kysely<Database>) {
     async insertIfMissing(profile: NewUserProfile): Promise<void> {
       await db
         .insertInto("user_profiles")
-        .values({
-          user_id: profile.userId,
-          name: profile.name,
-          provider: profile.provider,
-          created_at: profile.now,
-          updated_at: profile.now,
-        })
+        .values(newProfileRow(profile))
         .onConflict((conflict) => conflict.column("user_id").doNothing())
         .execute();
     },
@@ -73,13 +78,7 @@ export function createUserProfilesRepository(db: Kysely<Database>) {
     async upsertIdentity(profile: NewUserProfile): Promise<void> {
       await db
         .insertInto("user_profiles")
-        .values({
-          user_id: profile.userId,
-          name: profile.name,
-          provider: profile.provider,
-          created_at: profile.now,
-          updated_at: profile.now,
-        })
+        .values(newProfileRow(profile))
         .onConflict((conflict) =>
           conflict.column("user_id").doUpdateSet({
             name: profile.name,

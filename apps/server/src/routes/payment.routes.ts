@@ -11,12 +11,19 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import type { Container } from "../container.ts";
+import { WebhookSignatureError } from "../payments/stripe/stripe-webhooks.ts";
 import { BillingError } from "../services/billing.service.ts";
 import { readJsonObject } from "./json-body.ts";
 import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
 
 const smallBody = bodyLimit({
   maxSize: 16 * 1024,
+  onError: (c) => c.json({ error: "Request body is too large" }, 413),
+});
+
+/** Stripe's events are small, but a subscription with many lines can pass 16 KB. */
+const webhookBody = bodyLimit({
+  maxSize: 1024 * 1024,
   onError: (c) => c.json({ error: "Request body is too large" }, 413),
 });
 
@@ -42,6 +49,25 @@ function paymentCall<S extends z.ZodType<{ uid: string }>>(
       if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
       container.logger.error("Payment call failed", { path: c.req.path, error });
       return c.json({ error: failure }, 502);
+    }
+  };
+}
+
+/** Stripe calls this server to server: no session, no Origin; the signature is the check. */
+function stripeWebhook(container: Container) {
+  return async (c: Context) => {
+    const webhooks = container.payments.stripeWebhooks;
+    if (!webhooks) return c.json({ error: "Not found" }, 404);
+    // The signature covers the exact bytes, so the body is read raw, never re-serialised.
+    const raw = await c.req.text();
+    try {
+      const outcome = await webhooks.receive(raw, c.req.header("stripe-signature"));
+      return c.json({ received: true, outcome });
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) return c.json({ error: error.message }, 400);
+      // A 5xx makes Stripe retry later; the event id was not stored, so it applies then.
+      container.logger.error("Stripe webhook failed", { error });
+      return c.json({ error: "Webhook processing failed" }, 500);
     }
   };
 }
@@ -114,6 +140,7 @@ export function paymentRoutes(container: Container) {
         billing.createTokenCheckout(c.var.user, body.tokenCount, body.amount),
       ),
     )
+    .post("/webhook", webhookBody, stripeWebhook(container))
     .get("/session/:id", signedIn, async (c) => {
       try {
         return c.json(await billing.getSession(c.var.user, c.req.param("id")));

@@ -42,9 +42,14 @@ export function createBillingEventsService({
   clock: Clock;
 }): BillingEventsService {
   async function mirror(tx: BillingStatements, userId: string, snapshot: SubscriptionSnapshot) {
-    const syncedAt = await tx.subscriptionSyncedAt(userId);
+    const held = await tx.subscriptionSync(userId);
     // Events arrive out of order; news older than what we hold is dropped.
-    if (syncedAt !== null && snapshot.observedAt < syncedAt) return;
+    if (held.syncedAt !== null && snapshot.observedAt < held.syncedAt) return;
+    // A late word about an earlier subscription must not end the one now running.
+    const running =
+      (held.status === "active" || held.status === "canceling") &&
+      (held.endDate === null || held.endDate > snapshot.observedAt);
+    if (running && held.subscriptionId !== snapshot.subscriptionId) return;
     const ended = snapshot.status === "canceled";
     await tx.setSubscription(userId, {
       subscriptionPlanId: ended ? "free" : snapshot.planId,

@@ -64,16 +64,20 @@ export function createSupportService({
     );
   }
 
+  /** What every stored request records besides the form: its id, sender, time and mail state. */
+  function receipt(context: SupportRequestContext) {
+    return {
+      id: randomUUID(),
+      userId: context.userId ?? null,
+      clientIp: context.clientIp,
+      mailStatus: "pending" as const,
+      createdAt: clock.now(),
+    };
+  }
+
   return {
     async sendContactMessage(input, context) {
-      const message = {
-        id: randomUUID(),
-        ...input,
-        userId: context.userId ?? null,
-        clientIp: context.clientIp,
-        mailStatus: "pending" as const,
-        createdAt: clock.now(),
-      };
+      const message = { ...input, ...receipt(context) };
       await repository.insertContactMessage(message);
       await deliver("contact", message.id, contactMail(message, supportEmail), (id, status) =>
         repository.setContactMailStatus(id, status),
@@ -83,15 +87,11 @@ export function createSupportService({
 
     async sendIssueReport(input, context) {
       const report = {
-        id: randomUUID(),
         issueType: input.issueType,
         description: input.description,
         attachmentLink: input.attachmentLink ?? null,
         email: input.email ?? null,
-        userId: context.userId ?? null,
-        clientIp: context.clientIp,
-        mailStatus: "pending" as const,
-        createdAt: clock.now(),
+        ...receipt(context),
       };
       await repository.insertIssueReport(report);
       await deliver("report", report.id, reportMail(report, supportEmail), (id, status) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type Stripe from "stripe";
 import { vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { createContainer } from "../../src/container.ts";
@@ -20,6 +21,8 @@ export type TestAppOptions = {
   mailer?: Mailer;
   clock?: Clock;
   webDistDir?: string;
+  /** The Stripe SDK for a test that sets STRIPE_SECRET_KEY, pointed at the emulator. */
+  stripe?: Stripe;
 };
 
 export function recordingLogger() {
@@ -41,6 +44,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     logger,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.stripe ? { stripe: options.stripe } : {}),
     // A folder that does not exist unless a test provides a build.
     webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
   });

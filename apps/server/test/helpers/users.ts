@@ -24,3 +24,19 @@ export async function insertUser(
     })
     .execute();
 }
+
+/** The account a new user reads back: verified, on the free plan, no tokens, no Stripe ids. */
+export function newAccount(user: { uid: string; email: string; name: string; provider: string }) {
+  return {
+    ...user,
+    emailVerified: true,
+    numOfTokens: 0,
+    subscriptionTokens: 0,
+    subscriptionPlanId: "free",
+    subscriptionStatus: null,
+    subscriptionEndDate: null,
+    subscriptionRenewalDate: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+  };
+}

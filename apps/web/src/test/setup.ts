@@ -1,7 +1,10 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, vi } from "vitest";
+
+// findBy/waitFor give up after 1 s by default, too soon when both cores are busy.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; the app only needs them to exist.
 let objectUrls = 0;

@@ -13,47 +13,35 @@ function Overlay() {
   );
 }
 
-/** A centred modal card. */
-export function DialogContent({
-  className,
-  children,
-  ...rest
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+type ContentProps = ComponentProps<typeof DialogPrimitive.Content>;
+
+/** Content portalled above the page and its overlay, with its own placement classes. */
+function PortalContent({ placement, className, ...rest }: ContentProps & { placement: string }) {
   return (
     <DialogPrimitive.Portal>
       <Overlay />
-      <DialogPrimitive.Content
-        className={cx(
-          "fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-panel border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in sm:p-7",
-          className,
-        )}
-        {...rest}
-      >
-        {children}
-      </DialogPrimitive.Content>
+      <DialogPrimitive.Content className={cx(placement, className)} {...rest} />
     </DialogPrimitive.Portal>
   );
 }
 
-/** A panel sliding in from the right edge, for the mobile menu. */
-export function SheetContent({
-  className,
-  children,
-  ...rest
-}: ComponentProps<typeof DialogPrimitive.Content>) {
+/** A centred modal card. */
+export function DialogContent(props: ContentProps) {
   return (
-    <DialogPrimitive.Portal>
-      <Overlay />
-      <DialogPrimitive.Content
-        className={cx(
-          "fixed inset-y-0 right-0 z-50 flex w-[min(22rem,calc(100vw-3rem))] flex-col border-l border-line bg-canvas shadow-pop data-[state=open]:animate-sheet-in",
-          className,
-        )}
-        {...rest}
-      >
-        {children}
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    <PortalContent
+      placement="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-panel border border-line bg-surface p-6 shadow-pop data-[state=open]:animate-pop-in sm:p-7"
+      {...props}
+    />
+  );
+}
+
+/** A panel sliding in from the right edge, for the mobile menu. */
+export function SheetContent(props: ContentProps) {
+  return (
+    <PortalContent
+      placement="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,calc(100vw-3rem))] flex-col border-l border-line bg-canvas shadow-pop data-[state=open]:animate-sheet-in"
+      {...props}
+    />
   );
 }
 

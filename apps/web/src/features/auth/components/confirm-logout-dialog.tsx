@@ -1,14 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
-import { Button, buttonClasses } from "../../../components/ui/button.tsx";
+import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
+import { DialogActions, DialogIcon } from "../../../components/ui/dialog-card.tsx";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
 import { authErrorMessage } from "../identity-errors.ts";
 import { useSession } from "../session.ts";
@@ -45,20 +45,19 @@ export function ConfirmLogoutDialog({ open, onOpenChange, returnFocus }: Confirm
           if (target?.isConnected) target.focus();
         }}
       >
-        <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-sunken text-ink-muted ring-1 ring-line">
+        <DialogIcon tone="neutral">
           <LogOut aria-hidden="true" className="size-6" />
-        </span>
+        </DialogIcon>
         <DialogTitle className="mt-4">Confirm Logout</DialogTitle>
         <DialogDescription>
           Are you sure you want to log out? Your tokens and results stay with your account for next
           time.
         </DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-2.5 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClasses({ variant: "secondary" })}>Cancel</DialogClose>
+        <DialogActions>
           <Button variant="primary" loading={logOut.isPending} onClick={() => logOut.mutate()}>
             Log Out
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

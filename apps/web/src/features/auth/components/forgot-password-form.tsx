@@ -3,12 +3,13 @@ import { useMutation } from "@tanstack/react-query";
 import { MailCheck, Timer } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useCountdown } from "../hooks/use-countdown.ts";
 import { sendResetLink } from "../password-reset.ts";
 import { resetEmailProblem } from "../validation.ts";
+import { EmailField } from "./auth-fields.tsx";
 
 /** SPEC points 4 and 9: three sends per page session, a minute apart. */
 export const MAX_RESET_SENDS = 3;
@@ -22,7 +23,7 @@ function buttonLabel(sends: number, remaining: number): string {
 }
 
 export function ForgotPasswordForm() {
-  const form = useAuthForm("forgot", { email: "" });
+  const form = useFormFields("forgot", { email: "" });
   const countdown = useCountdown();
   const [sends, setSends] = useState(0);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -85,17 +86,7 @@ export function ForgotPasswordForm() {
         </div>
       )}
       <fieldset disabled={exhausted} className="flex flex-col gap-5">
-        <div>
-          <Label htmlFor={form.idOf("email")}>Email</Label>
-          <Input
-            {...form.control("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            className="mt-2"
-          />
-        </div>
+        <EmailField {...form.control("email")} />
         <FormAlert id={form.errorId} message={form.error} />
         <Button
           type="submit"

@@ -1,11 +1,11 @@
-import { MESSAGES, PASSWORD_MAX_LENGTH } from "@backdrop/shared";
+import { MESSAGES } from "@backdrop/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in.ts";
 import { useGoogleSignIn } from "../hooks/use-google-sign-in.ts";
 import { usePublicConfig } from "../hooks/use-public-config.ts";
@@ -14,10 +14,10 @@ import { authErrorCode, authErrorMessage } from "../identity-errors.ts";
 import { safeNextPath } from "../next-path.ts";
 import { type LoginValues, loginProblem } from "../validation.ts";
 import { AUTH_LINK } from "./auth-card.tsx";
+import { EmailField, PasswordField } from "./auth-fields.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { LoginNotice, loginNoticeFor } from "./login-notice.tsx";
 import { OrDivider } from "./or-divider.tsx";
-import { PasswordInput } from "./password-input.tsx";
 import { ResendVerification } from "./resend-verification.tsx";
 
 const EMPTY: LoginValues = { email: "", password: "" };
@@ -25,7 +25,7 @@ const EMPTY: LoginValues = { email: "", password: "" };
 export function LoginForm() {
   const [params] = useSearchParams();
   const notice = loginNoticeFor(params.get("error"));
-  const form = useAuthForm("login", EMPTY);
+  const form = useFormFields("login", EMPTY);
   const completeSignIn = useCompleteSignIn();
   const { googleSignIn } = usePublicConfig();
   // The address to send a new verification link to, once the login said it is unverified.
@@ -79,32 +79,18 @@ export function LoginForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in" className="flex flex-col gap-5">
       {notice === "verification-link" && <LoginNotice />}
-      <div>
-        <Label htmlFor={form.idOf("email")}>Email</Label>
-        <Input
-          {...form.control("email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          className="mt-2"
-        />
-      </div>
-      <div>
-        <div className="flex items-baseline justify-between gap-4">
-          <Label htmlFor={form.idOf("password")}>Password</Label>
+      <EmailField {...form.control("email")} />
+      <PasswordField
+        {...form.control("password")}
+        label="Password"
+        toggleLabel="Show password"
+        autoComplete="current-password"
+        aside={
           <Link to="/forgot-password" className={`${AUTH_LINK} text-sm`}>
             Forgot password?
           </Link>
-        </div>
-        <PasswordInput
-          {...form.control("password")}
-          toggleLabel="Show password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          className="mt-2"
-        />
-      </div>
+        }
+      />
       <FormAlert id={form.errorId} message={shownError} />
       {unverifiedEmail && form.error === MESSAGES.verifyEmail && (
         <ResendVerification email={unverifiedEmail} />

@@ -1,17 +1,16 @@
-import { PASSWORD_MAX_LENGTH } from "@backdrop/shared";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
-import { FormAlert, Label } from "../../../components/ui/field.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { LOGIN_PATH, resetPassword } from "../identity-client.ts";
 import { authErrorCode, authErrorMessage } from "../identity-errors.ts";
 import { useSession } from "../session.ts";
 import { type NewPasswordValues, newPasswordProblem } from "../validation.ts";
+import { PasswordField } from "./auth-fields.tsx";
 import { PasswordChecklist } from "./password-checklist.tsx";
-import { PasswordInput } from "./password-input.tsx";
 
 const EMPTY: NewPasswordValues = { password: "", confirmPassword: "" };
 export const PASSWORD_CHANGED_MESSAGE =
@@ -24,7 +23,7 @@ type ResetPasswordFormProps = {
 };
 
 export function ResetPasswordForm({ token, onExpired }: ResetPasswordFormProps) {
-  const form = useAuthForm("reset", EMPTY);
+  const form = useFormFields("reset", EMPTY);
   const navigate = useNavigate();
   const { refreshSession } = useSession();
 
@@ -68,27 +67,20 @@ export function ResetPasswordForm({ token, onExpired }: ResetPasswordFormProps) 
       aria-label="Password reset"
       className="flex flex-col gap-5"
     >
-      <div>
-        <Label htmlFor={form.idOf("password")}>New password</Label>
-        <PasswordInput
-          {...form.control("password", ["reset-password-rules"])}
-          toggleLabel="Show password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          className="mt-2"
-        />
+      <PasswordField
+        {...form.control("password", ["reset-password-rules"])}
+        label="New password"
+        toggleLabel="Show password"
+        autoComplete="new-password"
+      >
         <PasswordChecklist id="reset-password-rules" password={form.values.password} />
-      </div>
-      <div>
-        <Label htmlFor={form.idOf("confirmPassword")}>Confirm new password</Label>
-        <PasswordInput
-          {...form.control("confirmPassword")}
-          toggleLabel="Show password confirmation"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          className="mt-2"
-        />
-      </div>
+      </PasswordField>
+      <PasswordField
+        {...form.control("confirmPassword")}
+        label="Confirm new password"
+        toggleLabel="Show password confirmation"
+        autoComplete="new-password"
+      />
       <FormAlert id={form.errorId} message={form.error} />
       <Button type="submit" size="lg" block loading={reset.isPending}>
         Save new password

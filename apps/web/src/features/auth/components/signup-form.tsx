@@ -1,21 +1,21 @@
-import { MESSAGES, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "@backdrop/shared";
+import { MESSAGES, NAME_MAX_LENGTH } from "@backdrop/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert, Input, Label } from "../../../components/ui/field.tsx";
+import { useFormFields } from "../../../components/ui/use-form-fields.ts";
 import { notifyError, notifySuccess } from "../../../lib/notify.ts";
-import { useAuthForm } from "../hooks/use-auth-form.ts";
 import { useGoogleSignIn } from "../hooks/use-google-sign-in.ts";
 import { usePublicConfig } from "../hooks/use-public-config.ts";
 import { LOGIN_PATH, signUpWithEmail } from "../identity-client.ts";
 import { authErrorCode, authErrorMessage } from "../identity-errors.ts";
 import { type SignUpValues, signUpProblem } from "../validation.ts";
 import { AUTH_LINK } from "./auth-card.tsx";
+import { EmailField, PasswordField } from "./auth-fields.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { OrDivider } from "./or-divider.tsx";
 import { PasswordChecklist } from "./password-checklist.tsx";
-import { PasswordInput } from "./password-input.tsx";
 import { SignupSent } from "./signup-sent.tsx";
 
 const EMPTY: SignUpValues = { name: "", email: "", password: "", confirmPassword: "" };
@@ -24,7 +24,7 @@ export const SIGN_UP_SENT_MESSAGE = "Account created! Check your inbox for the v
 export const LOGIN_REDIRECT_MS = 4000;
 
 export function SignupForm() {
-  const form = useAuthForm("signup", EMPTY);
+  const form = useFormFields("signup", EMPTY);
   const navigate = useNavigate();
   const { googleSignIn } = usePublicConfig();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -98,38 +98,21 @@ export function SignupForm() {
           className="mt-2"
         />
       </div>
-      <div>
-        <Label htmlFor={form.idOf("email")}>Email</Label>
-        <Input
-          {...form.control("email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          className="mt-2"
-        />
-      </div>
-      <div>
-        <Label htmlFor={form.idOf("password")}>Password</Label>
-        <PasswordInput
-          {...form.control("password", ["signup-password-rules"])}
-          toggleLabel="Show password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          className="mt-2"
-        />
+      <EmailField {...form.control("email")} />
+      <PasswordField
+        {...form.control("password", ["signup-password-rules"])}
+        label="Password"
+        toggleLabel="Show password"
+        autoComplete="new-password"
+      >
         <PasswordChecklist id="signup-password-rules" password={form.values.password} />
-      </div>
-      <div>
-        <Label htmlFor={form.idOf("confirmPassword")}>Confirm password</Label>
-        <PasswordInput
-          {...form.control("confirmPassword")}
-          toggleLabel="Show password confirmation"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          className="mt-2"
-        />
-      </div>
+      </PasswordField>
+      <PasswordField
+        {...form.control("confirmPassword")}
+        label="Confirm password"
+        toggleLabel="Show password confirmation"
+        autoComplete="new-password"
+      />
       <FormAlert id={form.errorId} message={form.error} />
       <Button type="submit" size="lg" block loading={signUp.isPending} disabled={busy}>
         Create account

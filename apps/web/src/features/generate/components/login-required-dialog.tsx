@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
+import { DialogActions, DialogIcon } from "../../../components/ui/dialog-card.tsx";
 
 type LoginRequiredDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -15,20 +15,19 @@ export function LoginRequiredDialog({ open, onOpenChange }: LoginRequiredDialogP
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-accent-50 text-accent-600 ring-1 ring-accent-100">
+        <DialogIcon tone="accent">
           <LockKeyhole aria-hidden="true" className="size-6" />
-        </span>
+        </DialogIcon>
         <DialogTitle className="mt-4">Login Required</DialogTitle>
         <DialogDescription>
           Please log in to generate images. Your account keeps your tokens and every result in your
           gallery.
         </DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-2.5 sm:flex-row sm:justify-end">
-          <DialogClose className={buttonClasses({ variant: "secondary" })}>Cancel</DialogClose>
+        <DialogActions>
           <Link to="/login" className={buttonClasses({ variant: "primary" })}>
             Go to Login
           </Link>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -1,11 +1,13 @@
 import { useState } from "react";
-import type { FormProblem } from "../validation.ts";
+
+/** A form's one message and the fields it is about (none for a message about the whole form). */
+export type FormFieldsProblem<F extends string> = { message: string; fields: F[] };
 
 /**
- * Values, the form's one message and the invalid fields of an account form. Fixing the
- * fields a message is about clears it; a message about no field stays until the next try.
+ * Values, the form's one message and the invalid fields of a form of text controls. Fixing
+ * the fields a message is about clears it; a message about no field stays until the next try.
  */
-export function useAuthForm<F extends string>(idPrefix: string, initial: Record<F, string>) {
+export function useFormFields<F extends string>(idPrefix: string, initial: Record<F, string>) {
   const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<ReadonlySet<F>>(new Set());
@@ -13,10 +15,10 @@ export function useAuthForm<F extends string>(idPrefix: string, initial: Record<
   const idOf = (field: F) => `${idPrefix}-${field}`;
   const errorId = `${idPrefix}-error`;
 
-  const showProblem = ({ message, fields }: FormProblem<F>) => {
+  const showProblem = ({ message, fields }: FormFieldsProblem<F>) => {
     setError(message);
     setInvalid(new Set(fields));
-    const [first] = fields;
+    const first = fields.find((field) => field in values);
     if (first) document.getElementById(idOf(first))?.focus();
   };
 

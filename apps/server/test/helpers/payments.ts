@@ -1,0 +1,39 @@
+import { ZCurrentUser } from "@backdrop/shared";
+import {
+  asBearer,
+  asCookie,
+  getJson,
+  SAME_ORIGIN,
+  type SignedIn,
+  verifiedUser,
+} from "./identity.ts";
+import { type createTestApp, postJson } from "./test-app.ts";
+
+type TestApp = ReturnType<typeof createTestApp>;
+
+/** Ada and Bob, both verified and signed in: the two users every payment test needs. */
+export async function adaAndBob(t: TestApp): Promise<{ ada: SignedIn; bob: SignedIn }> {
+  return {
+    ada: await verifiedUser(t, "ada@example.com", "Ada"),
+    bob: await verifiedUser(t, "bob@example.com", "Bob"),
+  };
+}
+
+/** POSTs to /api/payment/<path> from the app's own page, as `user` or as a visitor (null). */
+export function postPayment(t: TestApp, path: string, body: unknown, user: SignedIn | null) {
+  return postJson(t.app, `/api/payment/${path}`, body, {
+    ...SAME_ORIGIN,
+    ...(user ? asCookie(user) : {}),
+  });
+}
+
+/** The account as the user's own client reads it. */
+export async function currentUser(t: TestApp, user: SignedIn) {
+  const res = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${user.id}`, asBearer(user));
+  return ZCurrentUser.parse(res.body);
+}
+
+/** GET /api/payment/session/<id> as `user`. */
+export function paymentSession(t: TestApp, sessionId: string, user: SignedIn) {
+  return getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(user));
+}

@@ -1,0 +1,281 @@
+import {
+  ZCheckoutSessionResponse,
+  ZPaymentSessionResponse,
+  ZSubscriptionStateResponse,
+} from "@backdrop/shared";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { describeEachDatabase } from "./helpers/databases.ts";
+import type { SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, paymentSession, postPayment } from "./helpers/payments.ts";
+import { APP_URL, createTestApp } from "./helpers/test-app.ts";
+import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
+import { deliver } from "./stripe-emulator/webhook-delivery.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+const WEBHOOK_SECRET = "whsec_test_backdrop";
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: "sk_test_emulator",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_PRICE_STARTER: "price_starter",
+  STRIPE_PRICE_PRO: "price_pro",
+  STRIPE_PRICE_ELITE: "price_elite",
+  STRIPE_PRICE_PACK_100: "price_pack_100",
+  STRIPE_PRICE_PACK_250: "price_pack_250",
+  STRIPE_PRICE_PACK_500: "price_pack_500",
+  STRIPE_PRICE_PACK_1000: "price_pack_1000",
+};
+const PRICES = {
+  price_starter: 900,
+  price_pro: 1400,
+  price_elite: 2400,
+  price_pack_100: 900,
+  price_pack_250: 2000,
+  price_pack_500: 3500,
+  price_pack_1000: 6500,
+};
+
+describeEachDatabase("Stripe payments against the emulated Stripe API", (database) => {
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const emulator = createStripeEmulator({ prices: PRICES, now });
+  let t: ReturnType<typeof createTestApp>;
+  let ada: SignedIn;
+  let bob: SignedIn;
+
+  beforeAll(() => emulator.start());
+  afterAll(() => emulator.close());
+
+  beforeEach(async () => {
+    offset = 0;
+    emulator.takeEvents();
+    t = createTestApp(database.handle(), {
+      clock: { now },
+      env: STRIPE_ENV,
+      stripe: emulator.client(),
+    });
+    ({ ada, bob } = await adaAndBob(t));
+  });
+
+  const call = (path: string, body: unknown, user: SignedIn = ada) =>
+    postPayment(t, path, body, user);
+  const me = (user: SignedIn = ada) => currentUser(t, user);
+
+  async function deliverAll(events: EmulatedEvent[]) {
+    for (const event of events) {
+      const res = await deliver(t.app, event, WEBHOOK_SECRET);
+      expect(res.status).toBe(200);
+    }
+  }
+
+  /** Checkout through the API, paid on Stripe's page, its webhooks delivered. */
+  async function subscribe(planId: string, user: SignedIn = ada) {
+    const res = await call("create-subscription", { uid: user.id, planId }, user);
+    expect(res.status).toBe(200);
+    const session = ZCheckoutSessionResponse.parse(await res.json());
+    const events = emulator.completeCheckout(session.sessionId);
+    await deliverAll(events);
+    const subscriptionId = (await me(user)).stripeSubscriptionId ?? "";
+    return { session, events, subscriptionId };
+  }
+
+  it("does not mount the sandbox pages", async () => {
+    expect(t.container.payments.sandbox).toBeNull();
+    expect((await t.app.request("/sandbox/checkout/cs_x")).status).not.toBe(200);
+  });
+
+  it("subscribes through Checkout and activates the plan from the webhooks", async () => {
+    const res = await call("create-subscription", { uid: ada.id, planId: "pro" });
+    const session = ZCheckoutSessionResponse.parse(await res.json());
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const created = emulator.requests.find((r) => r.path === "/v1/checkout/sessions");
+    expect(created?.params).toMatchObject({
+      mode: "subscription",
+      client_reference_id: ada.id,
+      line_items: [{ price: "price_pro", quantity: "1" }],
+      subscription_data: { metadata: { userId: ada.id, plan: "pro" } },
+      metadata: { userId: ada.id, kind: "subscription", plan: "pro" },
+      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${APP_URL}/payment-cancelled`,
+    });
+    expect(created?.idempotencyKey).toMatch(/^checkout-/);
+    const customer = emulator.requests.find((r) => r.path === "/v1/customers");
+    expect(customer?.params).toMatchObject({ metadata: { userId: ada.id } });
+    expect(await me()).toMatchObject({ subscriptionPlanId: "free", subscriptionTokens: 0 });
+    expect((await me()).stripeCustomerId).toMatch(/^cus_/);
+
+    const open = await paymentSession(t, session.sessionId, ada);
+    expect(ZPaymentSessionResponse.parse(open.body)).toMatchObject({
+      status: "open",
+      kind: "subscription",
+      planId: "pro",
+      amountCents: 1400,
+    });
+
+    await deliverAll(emulator.completeCheckout(session.sessionId));
+    const user = await me();
+    expect(user).toMatchObject({
+      subscriptionPlanId: "pro",
+      subscriptionStatus: "active",
+      subscriptionTokens: 160,
+      numOfTokens: 0,
+    });
+    expect(user.stripeSubscriptionId).toMatch(/^sub_/);
+    expect(Date.parse(user.subscriptionEndDate ?? "")).toBeGreaterThan(now() + 27 * DAY);
+    expect(user.subscriptionRenewalDate).toBe(user.subscriptionEndDate);
+
+    const complete = await paymentSession(t, session.sessionId, ada);
+    expect(complete.body).toMatchObject({ status: "complete" });
+    const foreign = await paymentSession(t, session.sessionId, bob);
+    expect(foreign.status).toBe(404);
+    const unknown = await paymentSession(t, "cs_test_nothing", ada);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("renews with a fresh grant, once however often the event is replayed", async () => {
+    const { subscriptionId } = await subscribe("pro");
+    await t.container.services.tokenLedger.debit(ada.id, 100, "job-1");
+    const before = await me();
+    offset = 31 * DAY;
+    const renewal = emulator.advancePeriod(subscriptionId);
+    await deliverAll(renewal);
+    const after = await me();
+    expect(after).toMatchObject({ subscriptionStatus: "active", subscriptionTokens: 160 });
+    expect(Date.parse(after.subscriptionEndDate ?? "")).toBeGreaterThan(
+      Date.parse(before.subscriptionEndDate ?? ""),
+    );
+    await t.container.services.tokenLedger.debit(ada.id, 50, "job-2");
+    await deliverAll(renewal);
+    expect(await me()).toMatchObject({ subscriptionTokens: 110 });
+    const replay = await deliver(t.app, renewal.at(-1) ?? {}, WEBHOOK_SECRET);
+    expect(await replay.json()).toEqual({ received: true, outcome: "replayed" });
+  });
+
+  it("changes plan with prorated tokens granted from the invoice", async () => {
+    await subscribe("pro");
+    offset = 15 * DAY;
+    const res = await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
+    expect(res.status).toBe(200);
+    expect(ZSubscriptionStateResponse.parse(await res.json())).toMatchObject({
+      subscriptionPlanId: "elite",
+      subscriptionTokens: 160,
+    });
+    const update = emulator.requests.findLast(
+      (r) => r.method === "POST" && r.path.startsWith("/v1/subscriptions/"),
+    );
+    expect(update?.params).toMatchObject({
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+      metadata: { plan: "elite" },
+    });
+    const events = emulator.takeEvents();
+    expect(events.map((event) => event.type)).toEqual([
+      "customer.subscription.updated",
+      "invoice.paid",
+    ]);
+    await deliverAll(events);
+    const user = await me();
+    // About half the month was left: about half of the 115-token difference.
+    expect(user.subscriptionTokens).toBeGreaterThan(160 + 50);
+    expect(user.subscriptionTokens).toBeLessThan(160 + 65);
+    await deliverAll(events);
+    expect((await me()).subscriptionTokens).toBe(user.subscriptionTokens);
+  });
+
+  it("cancels at the period's end, reactivates, and ends as free when the period ends", async () => {
+    const { subscriptionId } = await subscribe("elite");
+    const canceled = await call("cancel-subscription", { uid: ada.id });
+    const state = ZSubscriptionStateResponse.parse(await canceled.json());
+    expect(state).toMatchObject({ subscriptionStatus: "canceling", subscriptionRenewalDate: null });
+    expect(state.subscriptionEndDate).not.toBeNull();
+    expect(emulator.subscription(subscriptionId)?.cancel_at_period_end).toBe(true);
+    await deliverAll(emulator.takeEvents());
+    expect((await me()).subscriptionStatus).toBe("canceling");
+
+    const reactivated = await call("reactivate-subscription", { uid: ada.id });
+    expect(await reactivated.json()).toMatchObject({ subscriptionStatus: "active" });
+    await deliverAll(emulator.takeEvents());
+    expect((await me()).subscriptionStatus).toBe("active");
+
+    await call("cancel-subscription", { uid: ada.id });
+    await deliverAll(emulator.takeEvents());
+    offset = 32 * DAY;
+    await deliverAll(emulator.advancePeriod(subscriptionId));
+    expect(await me()).toMatchObject({
+      subscriptionPlanId: "free",
+      subscriptionStatus: "canceled",
+      subscriptionTokens: 0,
+    });
+  });
+
+  it("credits a token pack once, from the paid checkout only", async () => {
+    await subscribe("elite");
+    const res = await call("create-checkout-session", { uid: ada.id, tokenCount: 100, amount: 9 });
+    expect(res.status).toBe(200);
+    const { sessionId } = ZCheckoutSessionResponse.parse(await res.json());
+    const created = emulator.requests.findLast((r) => r.path === "/v1/checkout/sessions");
+    expect(created?.params).toMatchObject({
+      mode: "payment",
+      line_items: [{ price: "price_pack_100" }],
+      metadata: { userId: ada.id, kind: "token_pack", tokens: "100" },
+    });
+    const customers = emulator.requests.filter(
+      (r) => r.path === "/v1/customers" && r.params.metadata?.userId === ada.id,
+    );
+    expect(customers).toHaveLength(1);
+    expect((await me()).numOfTokens).toBe(0);
+    const events = emulator.completeCheckout(sessionId);
+    await deliverAll(events);
+    await deliverAll(events);
+    expect(await me()).toMatchObject({ numOfTokens: 100, subscriptionTokens: 275 });
+    const answer = await paymentSession(t, sessionId, ada);
+    expect(answer.body).toMatchObject({
+      status: "complete",
+      kind: "token_pack",
+      tokenCount: 100,
+      amountCents: 900,
+    });
+  });
+
+  it("refuses a bad or missing signature and changes nothing", async () => {
+    const res = await call("create-subscription", { uid: ada.id, planId: "pro" });
+    const { sessionId } = ZCheckoutSessionResponse.parse(await res.json());
+    const events = emulator.completeCheckout(sessionId);
+    for (const event of events) {
+      const forged = await deliver(t.app, event, "whsec_someone_else");
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toEqual({ error: "Invalid webhook signature" });
+      const unsigned = await deliver(t.app, event, WEBHOOK_SECRET, "");
+      expect(unsigned.status).toBe(400);
+    }
+    expect(await me()).toMatchObject({ subscriptionPlanId: "free", subscriptionTokens: 0 });
+  });
+
+  it("ignores an older subscription update delivered after a newer one", async () => {
+    await subscribe("pro");
+    await call("cancel-subscription", { uid: ada.id });
+    const canceling = emulator.takeEvents();
+    offset = 1000;
+    await call("reactivate-subscription", { uid: ada.id });
+    const reactivated = emulator.takeEvents();
+    await deliverAll(reactivated);
+    const before = await me();
+    expect(before.subscriptionStatus).toBe("active");
+    await deliverAll(canceling);
+    expect(await me()).toEqual(before);
+  });
+
+  it("answers 200 to events it does not act on, and 404 without Stripe", async () => {
+    const other = {
+      id: "evt_other",
+      object: "event",
+      type: "charge.refunded",
+      created: 1,
+      data: { object: {} },
+    };
+    const res = await deliver(t.app, other, WEBHOOK_SECRET);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "ignored" });
+    const sandbox = createTestApp(database.handle());
+    expect((await deliver(sandbox.app, other, WEBHOOK_SECRET)).status).toBe(404);
+  });
+});
