@@ -1,9 +1,8 @@
 import { formatBillingDate, MESSAGES, type Plan, type TCurrentUser } from "@backdrop/shared";
-import { useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { cancelSubscription } from "../api.ts";
 import { useApplySubscriptionState } from "../hooks/use-apply-subscription-state.ts";
+import { useSubscriptionAction } from "../hooks/use-subscription-action.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 type CancelDialogProps = {
@@ -15,15 +14,12 @@ type CancelDialogProps = {
 
 /** Cancelling ends the plan at the end of the period already paid for (SPEC point 4). */
 export function CancelDialog({ open, onOpenChange, user, plan }: CancelDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, clearError } = useSubscriptionAction(MESSAGES.cancelSubscriptionFailed);
   const apply = useApplySubscriptionState();
   const endDate = user.subscriptionEndDate ? formatBillingDate(user.subscriptionEndDate) : null;
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    run(async () => {
       const state = await cancelSubscription(user.uid);
       apply(state);
       onOpenChange(false);
@@ -32,18 +28,13 @@ export function CancelDialog({ open, onOpenChange, user, plan }: CancelDialogPro
           ? `Subscription will end on ${formatBillingDate(state.subscriptionEndDate)}`
           : "Your subscription is canceled",
       );
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : MESSAGES.cancelSubscriptionFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        setError(null);
+        clearError();
         onOpenChange(next);
       }}
       title={`Cancel your ${plan.name} plan?`}

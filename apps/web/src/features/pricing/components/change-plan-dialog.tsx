@@ -6,12 +6,11 @@ import {
   type TCurrentUser,
   type TPaidPlanId,
 } from "@backdrop/shared";
-import { useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
 import { browserLocation } from "../../../lib/browser-location.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { reactivateSubscription, updateSubscription } from "../api.ts";
 import { useApplySubscriptionState } from "../hooks/use-apply-subscription-state.ts";
+import { useSubscriptionAction } from "../hooks/use-subscription-action.ts";
 import { estimateProration } from "../proration-estimate.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
@@ -31,8 +30,7 @@ function signed(value: number, unit: string): string {
  * is reactivated first, then changed, then the page reloads (SPEC point 4).
  */
 export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, clearError } = useSubscriptionAction(MESSAGES.changePlanFailed);
   const apply = useApplySubscriptionState();
   const from = user.subscriptionPlanId === "free" ? null : PLANS[user.subscriptionPlanId];
   const canceling = user.subscriptionStatus === "canceling";
@@ -41,10 +39,8 @@ export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProp
       ? estimateProration(from.id, target.id, user.subscriptionEndDate, Date.now())
       : null;
 
-  const confirm = async (planId: TPaidPlanId, name: string) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = (planId: TPaidPlanId, name: string) =>
+    run(async () => {
       if (canceling) {
         await reactivateSubscription(user.uid, MESSAGES.reactivateSubscriptionFailed);
         await updateSubscription(user.uid, planId);
@@ -54,19 +50,14 @@ export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProp
       apply(await updateSubscription(user.uid, planId));
       onClose();
       notifySuccess(`You are now on the ${name} plan`);
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : MESSAGES.changePlanFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(open) => {
         if (open) return;
-        setError(null);
+        clearError();
         onClose();
       }}
       title={target ? `Change to ${target.name}?` : "Change plan"}

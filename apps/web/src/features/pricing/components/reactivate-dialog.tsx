@@ -5,11 +5,10 @@ import {
   type Plan,
   type TCurrentUser,
 } from "@backdrop/shared";
-import { useState } from "react";
-import { ApiError } from "../../../lib/api-client.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
 import { reactivateSubscription } from "../api.ts";
 import { useApplySubscriptionState } from "../hooks/use-apply-subscription-state.ts";
+import { useSubscriptionAction } from "../hooks/use-subscription-action.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 type ReactivateDialogProps = {
@@ -20,31 +19,23 @@ type ReactivateDialogProps = {
 };
 
 export function ReactivateDialog({ open, onOpenChange, user, plan }: ReactivateDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run, clearError } = useSubscriptionAction(MESSAGES.renewSubscriptionFailed);
   const apply = useApplySubscriptionState();
   const endDate = user.subscriptionEndDate ? formatBillingDate(user.subscriptionEndDate) : null;
   const price = `${formatUsd(plan.priceCents)}/month`;
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    run(async () => {
       apply(await reactivateSubscription(user.uid));
       onOpenChange(false);
       notifySuccess(`Your ${plan.name} plan will renew`);
-    } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : MESSAGES.renewSubscriptionFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        setError(null);
+        clearError();
         onOpenChange(next);
       }}
       title={`Keep your ${plan.name} plan?`}
