@@ -1,8 +1,11 @@
 import type Stripe from "stripe";
+import { createEngine, type FalTransport } from "./engines/create-engine.ts";
+import type { ImageEngine } from "./engines/image-engine.ts";
 import type { Env } from "./env.ts";
 import { createIdentity } from "./identity/auth.ts";
 import { resolveAuthSecret } from "./identity/auth-secret.ts";
 import type { Identity } from "./identity/identity.ts";
+import { createJobs, type Jobs, type JobsOptions } from "./jobs/create-jobs.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createConsoleLogger, type Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
@@ -26,6 +29,10 @@ import {
   type DatabaseHandle,
   databaseConfigFor,
 } from "./repositories/database.ts";
+import {
+  createGenerationsRepository,
+  type GenerationsRepository,
+} from "./repositories/generations.repository.ts";
 import {
   createIdentityRepository,
   type IdentityRepository,
@@ -56,6 +63,10 @@ import {
   type BillingEventsService,
   createBillingEventsService,
 } from "./services/billing-events.service.ts";
+import {
+  createGenerationsService,
+  type GenerationsService,
+} from "./services/generations.service.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limiter.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
@@ -63,6 +74,9 @@ import {
   createTokenLedgerService,
   type TokenLedgerService,
 } from "./services/token-ledger.service.ts";
+import { createDiskStorage } from "./storage/disk.storage.ts";
+import type { FileStorage } from "./storage/file-storage.ts";
+import { createFileUrls } from "./storage/file-urls.ts";
 
 export type Container = {
   env: Env;
@@ -82,6 +96,7 @@ export type Container = {
     tokenLedger: TokenLedgerRepository;
     billing: BillingRepository;
     sandboxPayments: SandboxPaymentsRepository;
+    generations: GenerationsRepository;
   };
   services: {
     support: SupportService;
@@ -90,7 +105,10 @@ export type Container = {
     tokenLedger: TokenLedgerService;
     billingEvents: BillingEventsService;
     billing: BillingService;
+    generations: GenerationsService;
   };
+  storage: FileStorage;
+  jobs: Jobs;
   payments: {
     provider: PaymentProvider;
     /** The built-in provider's pages and clock, when it is the one in use. */
@@ -114,6 +132,13 @@ export type ContainerOverrides = {
   webDistDir?: string;
   /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
   stripe?: Stripe;
+  /** The image engine instead of the configured one (tests hand in one they control). */
+  engine?: ImageEngine;
+  /** Where the configured fal engine sends its requests (tests: the fal emulator). */
+  falTransport?: FalTransport;
+  storage?: FileStorage;
+  /** Job timings instead of the defaults (tests shorten leases and time limits). */
+  jobs?: JobsOptions;
 };
 
 function onSandbox(sandbox: SandboxProvider): Container["payments"] {
@@ -139,7 +164,9 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     tokenLedger: createTokenLedgerRepository(database),
     billing: createBillingRepository(database),
     sandboxPayments: createSandboxPaymentsRepository(database.db),
+    generations: createGenerationsRepository(database),
   };
+  const storage = overrides.storage ?? createDiskStorage(env.filesDir);
   const mailer =
     overrides.mailer ??
     (env.smtpUrl
@@ -190,6 +217,29 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     users: repositories.identity,
   });
 
+  const jobs = createJobs({
+    env,
+    engine: overrides.engine ?? createEngine(env, overrides.falTransport),
+    repository: repositories.generations,
+    storage,
+    ledger: tokenLedger,
+    clock,
+    logger,
+    ...(overrides.jobs ? { options: overrides.jobs } : {}),
+  });
+  const generations = createGenerationsService({
+    repository: repositories.generations,
+    profiles: repositories.userProfiles,
+    ledger: tokenLedger,
+    storage,
+    urls: createFileUrls(env.appUrl),
+    driver: jobs.driver,
+    runner: jobs.runner,
+    events: jobs.events,
+    clock,
+    logger,
+  });
+
   return {
     env,
     database,
@@ -216,11 +266,15 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         profiles: repositories.userProfiles,
         clock,
       }),
+      generations,
     },
+    storage,
+    jobs,
     payments,
     identity,
     webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
     async close() {
+      await jobs.close();
       if (ownsDatabase) await database.db.destroy();
     },
   };

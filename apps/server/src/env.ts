@@ -36,6 +36,23 @@ export type Env = Readonly<{
   authRateLimit: RateLimit;
   /** Null means the built-in sandbox payment provider. */
   stripe: StripeConfig | null;
+  /** Where stored images live (DATA_DIR/files unless FILES_DIR says otherwise). */
+  filesDir: string;
+  imageEngine: ImageEngineId;
+  /** Set when the fal engine is in use. */
+  falKey: string | null;
+  /** Null means the inline job driver (jobs run in the server's process). */
+  redisUrl: string | null;
+  jobs: JobSettings;
+}>;
+
+export type ImageEngineId = "local" | "fal";
+
+export type JobSettings = Readonly<{
+  timeLimitMs: number;
+  concurrency: number;
+  /** Keeps the keys of deployments sharing one Redis apart. */
+  queuePrefix: string;
 }>;
 
 export type StripeConfig = Readonly<{
@@ -69,6 +86,7 @@ const SECRET_VARIABLES = new Set([
   "GOOGLE_CLIENT_SECRET",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "FAL_KEY",
 ]);
 
 /** Everything Stripe needs besides its key, in the order a missing one is reported. */
@@ -205,6 +223,20 @@ const schema = z.object({
     GOOGLE_DISCOVERY_URL,
   ),
   AUTH_RATE_LIMIT: rateLimitVariable("10/60"),
+  FILES_DIR: optionalVariable(z.string()),
+  IMAGE_ENGINE: optionalVariable(z.enum(["local", "fal"], { error: "must be local or fal" })),
+  FAL_KEY: optionalVariable(z.string().trim().min(1)),
+  REDIS_URL: optionalVariable(
+    z.string().refine((value) => hasScheme(value, ["redis", "rediss"]), {
+      error: "must be a URL starting with redis:// or rediss://",
+    }),
+  ),
+  JOB_TIME_LIMIT_SECONDS: positiveInteger("120", 3600),
+  JOB_CONCURRENCY: positiveInteger("2", 64),
+  JOB_QUEUE_PREFIX: variable(
+    z.string().regex(/^[a-z0-9][a-z0-9:_-]*$/i, { error: "must be letters, digits, :, _ or -" }),
+    "backdrop",
+  ),
   STRIPE_SECRET_KEY: optionalVariable(
     z
       .string()
@@ -222,6 +254,26 @@ const schema = z.object({
 });
 
 type Vars = z.infer<typeof schema>;
+
+function positiveInteger(fallback: string, max: number) {
+  return variable(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, { error: "must be a positive whole number" })
+      .transform(Number)
+      .refine((value) => value <= max, { error: `must be at most ${max}` }),
+    fallback,
+  );
+}
+
+/** The fal engine needs its key; asking for it without one is a configuration error. */
+function imageEngine(vars: Vars): ImageEngineId {
+  const engine = vars.IMAGE_ENGINE ?? (vars.FAL_KEY ? "fal" : "local");
+  if (engine === "fal" && !vars.FAL_KEY) {
+    throw new EnvError("Invalid configuration: FAL_KEY must be set when IMAGE_ENGINE is fal");
+  }
+  return engine;
+}
 
 /** Stripe is all or nothing: its key switches it on and then every companion is required. */
 function stripeConfig(vars: Vars): StripeConfig | null {
@@ -321,6 +373,15 @@ export function loadEnv(source: Source = process.env): Env {
         : null,
     authRateLimit: Object.freeze(vars.AUTH_RATE_LIMIT),
     stripe,
+    filesDir: resolve(REPO_ROOT, vars.FILES_DIR ?? join(vars.DATA_DIR, "files")),
+    imageEngine: imageEngine(vars),
+    falKey: vars.FAL_KEY ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
+    jobs: Object.freeze({
+      timeLimitMs: vars.JOB_TIME_LIMIT_SECONDS * 1000,
+      concurrency: vars.JOB_CONCURRENCY,
+      queuePrefix: vars.JOB_QUEUE_PREFIX,
+    }),
   });
   assertProductionReady(env);
   return env;

@@ -21,11 +21,13 @@ async function main(): Promise<void> {
 
   const applied = await migrate(container.database);
   if (applied.length > 0) logger.info(`Applied migrations: ${applied.join(", ")}`);
+  // With REDIS_URL the jobs run in worker processes (`npm run worker`) instead.
+  if (container.jobs.inline) container.jobs.start();
 
   const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
   server.once("listening", () => {
     logger.info(
-      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"})`,
+      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"}, image engine: ${container.jobs.engine.id}, jobs: ${container.jobs.driver.id})`,
     );
   });
   server.once("error", async (error) => {

@@ -9,6 +9,7 @@ describeEachDatabase("migrations", (database) => {
       "0001-support-and-mail",
       "0002-accounts",
       "0003-billing",
+      "0004-images",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

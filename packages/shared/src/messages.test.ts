@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "./messages.ts";
+import { GENERATION_MESSAGES, MESSAGES } from "./messages.ts";
 
 describe("spec messages", () => {
   it("quote SPEC.md points 5 and 8 word for word", () => {
@@ -40,6 +40,28 @@ describe("payment messages", () => {
       reactivateSubscriptionFailed: "Could not reactivate subscription",
       changePlanFailed: "Could not change plan",
       checkoutFailed: "Could not initiate checkout.",
+    });
+  });
+});
+
+describe("generation messages", () => {
+  it("quote SPEC points 5 and 8 word for word", () => {
+    expect(GENERATION_MESSAGES).toMatchObject({
+      notAnImage: "Please select an image file (JPEG, PNG, etc.)",
+      imageTooHeavy: "Image size should be less than 10MB",
+      imageTooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
+      uploadFailed: "Unable to upload image. Please check the file and try again.",
+      notEnoughTokens: "You don't have enough tokens to process this image.",
+      startFailed: "Failed to start image processing",
+      imageProcessingFailed: "Image processing failed",
+      processingTimedOut: "Image processing timed out after 2 minutes",
+      statusAuthFailed: "Authentication error while checking image status",
+      imageLoadFailed: "Error loading image",
+      upscaleStartFailed: "Failed to start image upscaling",
+      upscaleTimedOut: "Image upscaling timed out. Please try again.",
+      upscaleFailed: "Failed to upscale image",
+      statusCheckFailed: "Error checking image status: ",
+      previewFailed: "Failed to display image preview",
     });
   });
 });

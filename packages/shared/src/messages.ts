@@ -70,3 +70,66 @@ export const AUTH_MESSAGES = {
 export function tooLongMessage(field: string, max: number): string {
   return `${field} must be at most ${max.toLocaleString("en-US")} characters`;
 }
+
+/** Generation, upscale and edit messages; those SPEC points 5 and 8 quote are word for word. */
+export const GENERATION_MESSAGES = {
+  // Upload (point 5).
+  notAnImage: "Please select an image file (JPEG, PNG, etc.)",
+  imageTooHeavy: "Image size should be less than 10MB",
+  imageTooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
+  uploadFailed: "Unable to upload image. Please check the file and try again.",
+  // Generation (points 5 and 8).
+  notEnoughTokens: "You don't have enough tokens to process this image.",
+  modelFailed: "AI model processing failed. Please try a different prompt or image.",
+  requestTimedOut: "Request timed out. The service might be busy, please try again later.",
+  processingFailed: "Failed to process image. Please try again.",
+  startFailed: "Failed to start image processing",
+  imageProcessingFailed: "Image processing failed",
+  processingTimedOut: "Image processing timed out after 2 minutes",
+  statusAuthFailed: "Authentication error while checking image status",
+  imageLoadFailed: "Error loading image",
+  // Upscale (point 8).
+  upscaleStartFailed: "Failed to start image upscaling",
+  upscaleTimedOut: "Image upscaling timed out. Please try again.",
+  upscaleFailed: "Failed to upscale image",
+  /** A prefix: the reason follows it. */
+  statusCheckFailed: "Error checking image status: ",
+  // Download and preview (point 8).
+  previewFailed: "Failed to display image preview",
+  // AI edit (point 5).
+  editPromptRequired: "Please enter a description of the changes you want to make.",
+  editsNeedUpgrade: "Upgrade your plan to enable AI generative edits",
+  notEnoughTokensToEdit: "You don't have enough tokens to edit your image.",
+  editFailed: "Image editing failed",
+  // Ours: what the spec leaves unworded.
+  subscriptionExpired: "Your subscription has expired. Please upgrade your plan to continue.",
+  subscriptionRequired: "Please subscribe to a plan to generate images.",
+  notEnoughTokensToUpscale: "You don't have enough tokens to upscale your image.",
+  promptRequired: "Please describe the new background.",
+  imageRequired: "Please select an image to upload.",
+  imageUrlRequired: "imageUrl is required",
+  recordIdRequired: "The image record id is required",
+  recordNotFound: "Image not found",
+  imageNotInRecord: "This image does not belong to the image record",
+  alreadyProcessing:
+    "This image is still being processed. Please wait for the current job to finish.",
+  nothingToUpscale: "Generate an image before upscaling it.",
+} as const;
+
+/** The gallery's messages: 'Error fetching images' is SPEC point 8's, the rest are ours. */
+export const GALLERY_MESSAGES = {
+  fetchFailed: "Error fetching images",
+  unknownImageSize: 'Unknown image size: the only size is "thumb"',
+} as const;
+
+/**
+ * Downloading a stored image. SPEC point 8 quotes the first two; it names cross-origin,
+ * network and generic failures without their wording, which is ours.
+ */
+export const DOWNLOAD_MESSAGES = {
+  noImage: "No image available to download",
+  invalidUrl: "Invalid image URL. Please try again",
+  crossOrigin: "This image is on another site and cannot be saved from here.",
+  network: "Could not download the image. Please check your connection and try again.",
+  failed: "Failed to download the image. Please try again.",
+} as const;

@@ -1,3 +1,4 @@
+import type { JobStatus, RecordStatus } from "@backdrop/shared";
 import type { ColumnType, Generated } from "kysely";
 
 /**
@@ -105,6 +106,61 @@ export type SandboxSubscriptionsTable = {
 
 export type SandboxPortalSessionsTable = { id: string; user_id: string; created_at: EpochMs };
 
+export type StoredFileKind = "original" | "processed" | "upscaled" | "edited";
+
+export type StoredFilesTable = {
+  id: string;
+  user_id: string;
+  record_id: string;
+  kind: StoredFileKind;
+  /** Where the storage keeps the bytes; never shown to users. */
+  storage_key: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  created_at: EpochMs;
+};
+
+export type ImageRecordsTable = {
+  id: string;
+  user_id: string;
+  original_file_id: string;
+  processed_file_id: string | null;
+  upscaled_file_id: string | null;
+  status: RecordStatus;
+  stage: string | null;
+  error: string | null;
+  prompt: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+};
+
+export type JobKind = "generate" | "upscale" | "edit";
+
+export type ImageJobsTable = {
+  id: string;
+  record_id: string;
+  user_id: string;
+  kind: JobKind;
+  status: JobStatus;
+  stage: string | null;
+  source_file_id: string;
+  /** The engine's input besides the image, as JSON. */
+  input: string;
+  cost: number;
+  debit_key: string;
+  /** 1 when the user's plan refunds a failed job (decided when the job was accepted). */
+  refund_on_failure: number;
+  attempts: Generated<number>;
+  /** A processing job whose lease has passed lost its worker. */
+  lease_until: EpochMs | null;
+  result_file_id: string | null;
+  error: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+};
+
 /*
  * better-auth's own tables (user, session, account, verification) keep its camelCase column
  * names and its types: booleans are 0/1 and dates ISO text on SQLite. better-auth writes
@@ -138,6 +194,9 @@ export type Database = {
   sandbox_checkout_sessions: SandboxCheckoutSessionsTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
   sandbox_portal_sessions: SandboxPortalSessionsTable;
+  image_records: ImageRecordsTable;
+  stored_files: StoredFilesTable;
+  image_jobs: ImageJobsTable;
   user: AuthUserTable;
   account: AuthAccountTable;
   session: AuthSessionTable;

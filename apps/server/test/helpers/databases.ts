@@ -107,6 +107,9 @@ export type TestDatabase = {
 };
 
 async function emptyTables(db: Kysely<Database>): Promise<void> {
+  await db.deleteFrom("image_jobs").execute();
+  await db.deleteFrom("stored_files").execute();
+  await db.deleteFrom("image_records").execute();
   await db.deleteFrom("contact_messages").execute();
   await db.deleteFrom("issue_reports").execute();
   await db.deleteFrom("mail_outbox").execute();

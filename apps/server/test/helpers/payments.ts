@@ -1,4 +1,5 @@
-import { ZCurrentUser } from "@backdrop/shared";
+import { ZCheckoutSessionResponse, ZCurrentUser } from "@backdrop/shared";
+import { expect } from "vitest";
 import {
   asBearer,
   asCookie,
@@ -36,4 +37,21 @@ export async function currentUser(t: TestApp, user: SignedIn) {
 /** GET /api/payment/session/<id> as `user`. */
 export function paymentSession(t: TestApp, sessionId: string, user: SignedIn) {
   return getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(user));
+}
+
+/** Subscribes `user` to `planId` through the sandbox's hosted checkout, as a browser would. */
+export async function subscribeInSandbox(t: TestApp, user: SignedIn, planId: string) {
+  const res = await postPayment(t, "create-subscription", { uid: user.id, planId }, user);
+  expect(res.status).toBe(200);
+  const session = ZCheckoutSessionResponse.parse(await res.json());
+  const paid = await t.app.request(`/sandbox/checkout/${session.sessionId}/pay`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...SAME_ORIGIN,
+      ...asCookie(user),
+    },
+    body: "",
+  });
+  expect(paid.status).toBe(303);
 }

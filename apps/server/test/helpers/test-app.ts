@@ -5,7 +5,10 @@ import type Stripe from "stripe";
 import { vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { createContainer } from "../../src/container.ts";
+import type { FalTransport } from "../../src/engines/create-engine.ts";
+import type { ImageEngine } from "../../src/engines/image-engine.ts";
 import { loadEnv } from "../../src/env.ts";
+import type { JobsOptions } from "../../src/jobs/create-jobs.ts";
 import type { Clock } from "../../src/lib/clock.ts";
 import type { Logger } from "../../src/lib/logger.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
@@ -23,6 +26,9 @@ export type TestAppOptions = {
   webDistDir?: string;
   /** The Stripe SDK for a test that sets STRIPE_SECRET_KEY, pointed at the emulator. */
   stripe?: Stripe;
+  engine?: ImageEngine;
+  falTransport?: FalTransport;
+  jobs?: JobsOptions;
 };
 
 export function recordingLogger() {
@@ -36,6 +42,8 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     APP_URL,
     SUPPORT_EMAIL,
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    // Each app keeps its images in a folder of its own.
+    FILES_DIR: join(tmpdir(), `backdrop-files-${randomUUID()}`),
     ...options.env,
   });
   const logger = recordingLogger();
@@ -45,6 +53,9 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.stripe ? { stripe: options.stripe } : {}),
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.falTransport ? { falTransport: options.falTransport } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
     // A folder that does not exist unless a test provides a build.
     webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
   });

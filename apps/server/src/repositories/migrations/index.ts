@@ -4,6 +4,7 @@ import type { Database } from "../schema.ts";
 import * as supportAndMail from "./0001-support-and-mail.ts";
 import { accountsMigration } from "./0002-accounts.ts";
 import { billingMigration } from "./0003-billing.ts";
+import { imagesMigration } from "./0004-images.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -14,6 +15,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0001-support-and-mail": supportAndMail,
     "0002-accounts": accountsMigration(dialect),
     "0003-billing": billingMigration(dialect),
+    "0004-images": imagesMigration,
   };
 }
 

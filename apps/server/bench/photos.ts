@@ -1,0 +1,40 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import type { EngineImage } from "../src/engines/image-engine.ts";
+import { sizeFor } from "../src/lib/bench-stats.ts";
+
+const FIXTURES = fileURLToPath(new URL("../test/fixtures/photos/", import.meta.url));
+
+/** The fixture photos, each with a prompt the scene planner understands. */
+export const PHOTOS = [
+  { file: "coffee.png", prompt: "on a marble counter in soft morning light" },
+  { file: "astronaut.png", prompt: "on a sandy beach at sunset" },
+  { file: "rocket.jpg", prompt: "on a wooden table, pastel background, bokeh" },
+] as const;
+
+/** The upload limit: no side above 2048 px. */
+export const MAX_SIDE = 2048;
+
+export const SIZES = [
+  { label: "1 MP", pixels: 1_000_000 },
+  { label: "4 MP", pixels: 4_000_000 },
+] as const;
+
+export type SizeLabel = (typeof SIZES)[number]["label"];
+
+/** A fixture photo resized in memory (Lanczos) and encoded as its own format would upload. */
+export async function loadPhoto(file: string, pixels: number): Promise<EngineImage> {
+  const bytes = await readFile(`${FIXTURES}${file}`);
+  const meta = await sharp(bytes).metadata();
+  const { width, height } = sizeFor(meta.width ?? 1, meta.height ?? 1, pixels, MAX_SIDE);
+  const resized = sharp(bytes).resize(width, height, { fit: "fill", kernel: "lanczos3" });
+  const jpeg = file.endsWith(".jpg");
+  const encoded = jpeg ? resized.jpeg({ quality: 92 }) : resized.png();
+  return {
+    bytes: await encoded.toBuffer(),
+    contentType: jpeg ? "image/jpeg" : "image/png",
+    width,
+    height,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Env } from "../env.ts";
+import type { ImageEngine } from "./image-engine.ts";
+
+/**
+ * An engine whose module loads on first use: the local engine's model runtime and the fal
+ * client stay out of processes (and tests) that never make an image.
+ */
+export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngine>): ImageEngine {
+  let loading: Promise<ImageEngine> | null = null;
+  const engine = () => {
+    // A failed load (a missing model file, say) is tried again by the next job.
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    id,
+    generate: async (input, ctx) => (await engine()).generate(input, ctx),
+    upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
+    edit: async (input, ctx) => (await engine()).edit(input, ctx),
+  };
+}
+
+/** How the fal engine reaches fal; tests route it to the in-repo emulator. */
+export type FalTransport = { fetch: typeof fetch; pollIntervalMs?: number };
+
+/** The engine the configuration asks for (ARCHITECTURE point 1: `IMAGE_ENGINE`, `FAL_KEY`). */
+export function createEngine(
+  env: Pick<Env, "imageEngine" | "falKey">,
+  falTransport?: FalTransport,
+): ImageEngine {
+  if (env.imageEngine === "fal") {
+    const credentials = env.falKey ?? "";
+    return lazyEngine("fal", async () => {
+      const { createFalClient } = await import("@fal-ai/client");
+      const { createFalEngine } = await import("./fal/fal.engine.ts");
+      const client = createFalClient({
+        credentials,
+        ...(falTransport ? { fetch: falTransport.fetch } : {}),
+      });
+      return createFalEngine({ client, ...falTransport });
+    });
+  }
+  return lazyEngine("local", async () => {
+    const { createLocalEngine } = await import("./local/local.engine.ts");
+    return createLocalEngine();
+  });
+}

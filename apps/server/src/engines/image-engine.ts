@@ -1,0 +1,82 @@
+import type { GenerationOptions, ProcessingMethod, UpscaleOptions } from "@backdrop/shared";
+
+/** An image held in memory: encoded bytes plus what the job needs to know about them. */
+export type EngineImage = {
+  bytes: Buffer;
+  /** image/png, image/jpeg or image/webp. */
+  contentType: string;
+  width: number;
+  height: number;
+};
+
+export type GenerateInput = {
+  image: EngineImage;
+  /** The new background, in the user's words. */
+  prompt: string;
+  options: GenerationOptions;
+  method: ProcessingMethod;
+  /** Same prompt, image and seed give the same result on deterministic engines. */
+  seed: number;
+};
+
+export type UpscaleInput = { image: EngineImage; options: UpscaleOptions };
+
+export type EditInput = { image: EngineImage; prompt: string };
+
+/** What a job is doing now, shown to the user while they wait. */
+export type JobStage =
+  | "queued"
+  | "preparing"
+  | "cutting out"
+  | "composing"
+  | "generating"
+  | "upscaling"
+  | "editing"
+  | "uploading"
+  | "downloading"
+  | "saving";
+
+export type JobContext = {
+  /** Aborted when the job passes its time limit; engines stop work and reject. */
+  signal: AbortSignal;
+  reportStage(stage: JobStage): void;
+};
+
+/**
+ * Why an engine gave up, in terms the job maps to the spec's messages:
+ * - `rejected`: the model refused this input or prompt (validation error, flagged content);
+ * - `timeout`: the engine or the job's time limit ran out;
+ * - `unavailable`: the service failed or could not be reached, after its own retries;
+ * - `lost`: the service no longer knows the request.
+ */
+export type EngineFailure = "rejected" | "timeout" | "unavailable" | "lost";
+
+export class EngineError extends Error {
+  override name = "EngineError";
+  constructor(
+    readonly failure: EngineFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/**
+ * An adapter to one way of making images (ARCHITECTURE point 6). Engines hold no database,
+ * ledger or configuration reads: the job around them records, charges and refunds.
+ */
+export type ImageEngine = {
+  id: "local" | "fal";
+  /** Places the subject of the image into a new scene described by the prompt. */
+  generate(input: GenerateInput, ctx: JobContext): Promise<EngineImage>;
+  /** Twice the width and height. */
+  upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
+  /** Changes the image as the prompt asks. */
+  edit(input: EditInput, ctx: JobContext): Promise<EngineImage>;
+};
+
+/** Rejects with a `timeout` EngineError once the signal fires. */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new EngineError("timeout", "The job's time limit ran out");
+}

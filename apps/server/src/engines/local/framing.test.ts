@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { framingFor, horizonFor, placeSubject, subjectBounds } from "./framing.ts";
+
+function boxMask(width: number, height: number, box: [number, number, number, number]) {
+  const mask = Buffer.alloc(width * height);
+  const [left, top, right, bottom] = box;
+  for (let y = top; y < bottom; y++) mask.fill(255, y * width + left, y * width + right);
+  return mask;
+}
+
+describe("subjectBounds", () => {
+  it("boxes the mostly opaque pixels", () => {
+    const mask = boxMask(50, 40, [10, 5, 30, 35]);
+    mask[0] = 100; // faint pixels do not count
+    expect(subjectBounds(mask, 50, 40)).toEqual({ left: 10, top: 5, right: 30, bottom: 35 });
+    expect(subjectBounds(Buffer.alloc(20), 5, 4)).toBeUndefined();
+  });
+});
+
+describe("framingFor", () => {
+  it("shrinks a whole subject that crowds the frame and stands it on the floor, centred", () => {
+    const target = framingFor({ left: 60, top: 10, right: 480, bottom: 395 }, 600, 400);
+    expect(target).toBeDefined();
+    const { left = 0, top = 0, right = 0, bottom = 0 } = target ?? {};
+    expect(bottom - top).toBeLessThanOrEqual(400 * 0.74 + 1);
+    expect(bottom).toBeCloseTo(368, 0);
+    expect(Math.abs((left + right) / 2 - 300)).toBeLessThanOrEqual(1);
+    // The shape is kept.
+    expect((right - left) / (bottom - top)).toBeCloseTo(420 / 385, 1);
+  });
+
+  it("leaves a subject the photo crops, or one with room around it, where it is", () => {
+    expect(framingFor({ left: 20, top: 30, right: 500, bottom: 400 }, 512, 400)).toBeUndefined();
+    expect(framingFor({ left: 200, top: 100, right: 400, bottom: 300 }, 600, 400)).toBeUndefined();
+  });
+});
+
+describe("placeSubject", () => {
+  it("moves and scales the cut-out onto a transparent canvas of the same size", async () => {
+    const width = 100;
+    const height = 80;
+    const mask = boxMask(width, height, [10, 10, 90, 78]);
+    const rgba = Buffer.alloc(width * height * 4);
+    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
+    const from = { left: 10, top: 10, right: 90, bottom: 78 };
+    const target = { left: 30, top: 30, right: 70, bottom: 64 };
+    const placed = await placeSubject({ rgba, mask, width, height }, from, target);
+    expect(placed.width).toBe(width);
+    const bounds = subjectBounds(placed.mask, width, height);
+    expect(bounds?.left).toBeCloseTo(30, -1);
+    expect(bounds?.bottom).toBeCloseTo(64, -1);
+    expect(placed.mask[5 * width + 5]).toBe(0);
+  });
+});
+
+describe("horizonFor", () => {
+  it("puts the horizon behind the subject's middle, away from the edges", () => {
+    expect(horizonFor({ left: 0, top: 100, right: 10, bottom: 300 }, 400)).toBe(200);
+    expect(horizonFor({ left: 0, top: 0, right: 10, bottom: 40 }, 400)).toBe(120);
+    expect(horizonFor({ left: 0, top: 380, right: 10, bottom: 400 }, 400)).toBe(288);
+  });
+});

@@ -1,0 +1,96 @@
+import { GENERATION_DEFAULTS } from "@backdrop/shared";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { EngineError, type JobContext, type JobStage } from "../image-engine.ts";
+import type { CutoutModel } from "./cutout.ts";
+import { createLocalEngine } from "./local.engine.ts";
+
+/** A stand-in cut-out: the middle of the photo is the subject. */
+const middle: CutoutModel = {
+  async cutOut(image) {
+    const { width, height } = image;
+    const mask = Buffer.alloc(width * height);
+    for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
+      mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
+    }
+    const rgba = Buffer.from(image.rgba);
+    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
+    return { rgba, mask, width, height };
+  },
+};
+
+async function photo(width: number, height: number, format: "png" | "jpeg" = "png") {
+  const bytes = await sharp({
+    create: { width, height, channels: 3, background: { r: 180, g: 90, b: 40 } },
+  })
+    .toFormat(format)
+    .toBuffer();
+  return { bytes, contentType: `image/${format}`, width, height };
+}
+
+function context(signal = new AbortController().signal) {
+  const stages: JobStage[] = [];
+  const ctx: JobContext = { signal, reportStage: (stage) => void stages.push(stage) };
+  return { ctx, stages };
+}
+
+const engine = createLocalEngine({ cutout: middle });
+const generate = async (prompt: string, seed: number, ctx = context().ctx) =>
+  engine.generate(
+    {
+      image: await photo(160, 120),
+      prompt,
+      options: { ...GENERATION_DEFAULTS },
+      method: "realtime",
+      seed,
+    },
+    ctx,
+  );
+
+describe("local engine", () => {
+  it("generates a PNG of the photo's size, the same for the same prompt and seed", async () => {
+    const { ctx, stages } = context();
+    const first = await generate("on a marble counter", 4, ctx);
+    expect(first).toMatchObject({ contentType: "image/png", width: 160, height: 120 });
+    expect(stages).toEqual(["cutting out", "composing"]);
+    expect((await generate("on a marble counter", 4)).bytes.equals(first.bytes)).toBe(true);
+    expect((await generate("on a sandy beach at sunset", 4)).bytes.equals(first.bytes)).toBe(false);
+  });
+
+  it("stores large opaque results as JPEG, with their real size", async () => {
+    const result = await engine.upscale(
+      {
+        image: await photo(700, 500, "jpeg"),
+        options: { upscale_factor: 2, creativity: 0, resemblance: 0 },
+      },
+      context().ctx,
+    );
+    expect(result).toMatchObject({ contentType: "image/jpeg", width: 1400, height: 1000 });
+    const meta = await sharp(result.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1400, 1000]);
+  });
+
+  it("cuts out only for edits that need the subject", async () => {
+    const plain = context();
+    await engine.edit({ image: await photo(80, 60), prompt: "warmer" }, plain.ctx);
+    expect(plain.stages).toEqual(["editing"]);
+    const subject = context();
+    const result = await engine.edit(
+      { image: await photo(80, 60), prompt: "remove the background" },
+      subject.ctx,
+    );
+    expect(subject.stages).toEqual(["cutting out", "editing"]);
+    expect(result.contentType).toBe("image/png");
+    expect((await sharp(result.bytes).stats()).isOpaque).toBe(false);
+  });
+
+  it("rejects with a time-out once the job is aborted", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const failure = await generate("studio", 1, context(controller.signal).ctx).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).failure).toBe("timeout");
+  });
+});

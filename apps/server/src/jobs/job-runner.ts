@@ -1,0 +1,251 @@
+import { randomUUID } from "node:crypto";
+import type { GenerationOptions, ProcessingMethod, UpscaleOptions } from "@backdrop/shared";
+import {
+  EngineError,
+  type EngineImage,
+  type ImageEngine,
+  type JobContext,
+  type JobStage,
+} from "../engines/image-engine.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { GenerationsRepository } from "../repositories/generations.repository.ts";
+import type { ImageJob } from "../repositories/image-jobs.repository.ts";
+import type { StoredFile } from "../repositories/image-records.repository.ts";
+import type { StoredFileKind } from "../repositories/schema.ts";
+import type { TokenLedgerService } from "../services/token-ledger.service.ts";
+import type { FileStorage } from "../storage/file-storage.ts";
+import { storageKeyFor } from "../storage/file-urls.ts";
+import { abandonedMessage, failureMessage } from "./job-failures.ts";
+import type { RecordEvents } from "./record-events.ts";
+
+export type JobTimings = {
+  /**
+   * How long after its acceptance a job may still be running: past it, the job fails with the
+   * time-out message, as the web app stops waiting then too. Waiting in line counts.
+   */
+  timeLimitMs: number;
+  /** How long a worker's claim lasts without renewal; a crashed worker's job is free after it. */
+  leaseMs: number;
+  /** Attempts before a job that keeps losing its worker is failed (and refunded per plan). */
+  maxAttempts: number;
+};
+
+export type JobRunnerDeps = {
+  repository: GenerationsRepository;
+  storage: FileStorage;
+  engine: ImageEngine;
+  ledger: TokenLedgerService;
+  events: RecordEvents;
+  clock: Clock;
+  logger: Logger;
+  timings: JobTimings;
+};
+
+export type GenerateJobInput = {
+  prompt: string;
+  options: GenerationOptions;
+  method: ProcessingMethod;
+  seed: number;
+};
+export type UpscaleJobInput = { options: UpscaleOptions };
+export type EditJobInput = { prompt: string };
+
+const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
+  generate: "processed",
+  upscale: "upscaled",
+  edit: "edited",
+};
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** Runs one job from its row to its end: engine, stored result, record, refund. */
+export function createJobRunner(deps: JobRunnerDeps) {
+  const { repository, storage, engine, events, clock, logger, timings } = deps;
+
+  function announce(job: ImageJob): void {
+    events.publish({ userId: job.userId, recordId: job.recordId, jobId: job.id });
+  }
+
+  async function loadSource(job: ImageJob): Promise<EngineImage> {
+    const file = await repository.records.findFile(job.sourceFileId);
+    const bytes = file ? await storage.get(file.storageKey) : null;
+    if (!file || !bytes) throw new Error(`The source image of job ${job.id} is missing`);
+    return { bytes, contentType: file.contentType, width: file.width, height: file.height };
+  }
+
+  function callEngine(job: ImageJob, image: EngineImage, ctx: JobContext): Promise<EngineImage> {
+    switch (job.kind) {
+      case "generate": {
+        const input = job.input as GenerateJobInput;
+        return engine.generate({ image, ...input }, ctx);
+      }
+      case "upscale":
+        return engine.upscale({ image, options: (job.input as UpscaleJobInput).options }, ctx);
+      case "edit":
+        return engine.edit({ image, prompt: (job.input as EditJobInput).prompt }, ctx);
+    }
+  }
+
+  /** Stage updates are written in order, while the attempt still runs the job, and announced. */
+  function stageWriter(job: ImageJob) {
+    let chain = Promise.resolve();
+    return {
+      report(stage: JobStage) {
+        chain = chain
+          .then(async () => {
+            const now = clock.now();
+            if (!(await repository.jobs.setStage(job.id, job.attempts, stage, now))) return;
+            await repository.records.updateRecord(job.recordId, { stage }, now);
+            announce(job);
+          })
+          .catch((error: unknown) => logger.warn("Job stage not saved", { jobId: job.id, error }));
+      },
+      settled: () => chain,
+    };
+  }
+
+  async function complete(job: ImageJob, result: EngineImage): Promise<void> {
+    const file: StoredFile = {
+      id: randomUUID(),
+      userId: job.userId,
+      recordId: job.recordId,
+      kind: RESULT_KIND[job.kind],
+      storageKey: "",
+      contentType: result.contentType,
+      byteSize: result.bytes.length,
+      width: result.width,
+      height: result.height,
+      createdAt: clock.now(),
+    };
+    file.storageKey = storageKeyFor(file);
+    await storage.put(file.storageKey, result.bytes);
+    const recorded = repository.transaction(async (tx) => {
+      const now = clock.now();
+      if (
+        !(await tx.jobs.finish(
+          job.id,
+          job.attempts,
+          { status: "completed", resultFileId: file.id },
+          now,
+        ))
+      ) {
+        return false;
+      }
+      await tx.records.insertFile(file);
+      await tx.records.updateRecord(
+        job.recordId,
+        {
+          status: "completed",
+          stage: null,
+          error: null,
+          ...(job.kind === "generate" ? { processedFileId: file.id } : {}),
+          ...(job.kind === "upscale" ? { upscaledFileId: file.id } : {}),
+        },
+        now,
+      );
+      return true;
+    });
+    const finished = await recorded.catch(async (error: unknown) => {
+      await storage.delete(file.storageKey);
+      throw error;
+    });
+    if (!finished) await storage.delete(file.storageKey);
+  }
+
+  /** Fails the job once, refunding its tokens when the plan it was accepted on says so. */
+  async function fail(job: ImageJob, attempt: number | null, message: string): Promise<boolean> {
+    return repository.transaction(async (tx) => {
+      const now = clock.now();
+      if (!(await tx.jobs.finish(job.id, attempt, { status: "failed", error: message }, now))) {
+        return false;
+      }
+      await tx.records.updateRecord(
+        job.recordId,
+        { status: "failed", stage: null, error: message },
+        now,
+      );
+      if (job.refundOnFailure) {
+        await deps.ledger.within(tx.ledger).refund(job.userId, job.debitKey, `job:${job.id}`);
+      }
+      return true;
+    });
+  }
+
+  /** The engine's answer, or a time-out once the signal fires, whether or not the engine stops. */
+  function withinTimeLimit<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(new EngineError("timeout", "The job's time limit ran out"));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+  }
+
+  async function attempt(job: ImageJob, remainingMs: number): Promise<void> {
+    const controller = new AbortController();
+    const limit = setTimeout(() => controller.abort(), remainingMs);
+    const heartbeat = setInterval(
+      () => {
+        void repository.jobs
+          .renewLease(job.id, job.attempts, clock.now() + timings.leaseMs)
+          .then((ours) => {
+            if (!ours) controller.abort();
+          })
+          .catch(() => {});
+      },
+      Math.max(10, Math.floor(timings.leaseMs / 3)),
+    );
+    const stages = stageWriter(job);
+    try {
+      await repository.records.updateRecord(job.recordId, { status: "processing" }, clock.now());
+      stages.report("preparing");
+      const source = await loadSource(job);
+      const ctx: JobContext = { signal: controller.signal, reportStage: stages.report };
+      const result = await withinTimeLimit(callEngine(job, source, ctx), controller.signal);
+      stages.report("saving");
+      await stages.settled();
+      await complete(job, result);
+    } catch (error) {
+      await stages.settled();
+      const message = failureMessage(job.kind, error);
+      logger.warn("Job failed", { jobId: job.id, kind: job.kind, error });
+      await fail(job, job.attempts, message);
+    } finally {
+      clearTimeout(limit);
+      clearInterval(heartbeat);
+    }
+  }
+
+  return {
+    /** Runs the job if nobody else is running it and it has not ended; resolves when done. */
+    async run(jobId: string): Promise<void> {
+      const now = clock.now();
+      const job = await repository.jobs.claim(jobId, now, now + timings.leaseMs);
+      if (!job) return;
+      const remainingMs = job.createdAt + timings.timeLimitMs - now;
+      if (job.attempts > timings.maxAttempts) {
+        await fail(job, job.attempts, abandonedMessage(job.kind));
+      } else if (remainingMs <= 0) {
+        await fail(job, job.attempts, failureMessage(job.kind, new EngineError("timeout", "late")));
+      } else {
+        await attempt(job, remainingMs);
+      }
+      announce(job);
+    },
+
+    /** Ends a job that lost its workers too often; true when this call ended it. */
+    async abandon(job: ImageJob): Promise<boolean> {
+      const ended = await fail(job, job.attempts, abandonedMessage(job.kind));
+      if (ended) announce(job);
+      return ended;
+    },
+
+    /** Jobs nobody works on, for the sweep to resume or end. */
+    orphans(limit = 100): Promise<ImageJob[]> {
+      return repository.jobs.orphans(clock.now(), limit);
+    },
+
+    timings,
+  };
+}

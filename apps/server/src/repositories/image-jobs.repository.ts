@@ -1,0 +1,192 @@
+import type { JobStatus } from "@backdrop/shared";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ImageJobsTable, JobKind } from "./schema.ts";
+
+export type ImageJob = {
+  id: string;
+  recordId: string;
+  userId: string;
+  kind: JobKind;
+  status: JobStatus;
+  stage: string | null;
+  sourceFileId: string;
+  input: Record<string, unknown>;
+  cost: number;
+  debitKey: string;
+  refundOnFailure: boolean;
+  attempts: number;
+  leaseUntil: number | null;
+  resultFileId: string | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export type NewImageJob = Omit<
+  ImageJob,
+  "status" | "stage" | "attempts" | "leaseUntil" | "resultFileId" | "error" | "updatedAt"
+>;
+
+function toJob(row: Selectable<ImageJobsTable>): ImageJob {
+  return {
+    id: row.id,
+    recordId: row.record_id,
+    userId: row.user_id,
+    kind: row.kind,
+    status: row.status,
+    stage: row.stage,
+    sourceFileId: row.source_file_id,
+    input: JSON.parse(row.input) as Record<string, unknown>,
+    cost: Number(row.cost),
+    debitKey: row.debit_key,
+    refundOnFailure: Number(row.refund_on_failure) === 1,
+    attempts: Number(row.attempts),
+    leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
+    resultFileId: row.result_file_id,
+    error: row.error,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+const ACTIVE: JobStatus[] = ["queued", "processing"];
+
+export type ImageJobStatements = ReturnType<typeof imageJobStatements>;
+
+/** The jobs table, on the database or inside a transaction. */
+export function imageJobStatements(db: Kysely<Database>) {
+  return {
+    async insert(job: NewImageJob): Promise<void> {
+      await db
+        .insertInto("image_jobs")
+        .values({
+          id: job.id,
+          record_id: job.recordId,
+          user_id: job.userId,
+          kind: job.kind,
+          status: "queued",
+          stage: "queued",
+          source_file_id: job.sourceFileId,
+          input: JSON.stringify(job.input),
+          cost: job.cost,
+          debit_key: job.debitKey,
+          refund_on_failure: job.refundOnFailure ? 1 : 0,
+          created_at: job.createdAt,
+          updated_at: job.createdAt,
+        })
+        .execute();
+    },
+
+    async find(id: string): Promise<ImageJob | undefined> {
+      const row = await db
+        .selectFrom("image_jobs")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toJob(row) : undefined;
+    },
+
+    async hasActiveJob(recordId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom("image_jobs")
+        .select("id")
+        .where("record_id", "=", recordId)
+        .where("status", "in", ACTIVE)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Takes the job for one worker: a queued job, or a processing one whose worker stopped
+     * renewing its lease. Undefined when another worker holds it or it has finished.
+     */
+    async claim(id: string, now: number, leaseUntil: number): Promise<ImageJob | undefined> {
+      const row = await db
+        .updateTable("image_jobs")
+        .set((eb) => ({
+          status: "processing",
+          attempts: eb("attempts", "+", 1),
+          lease_until: leaseUntil,
+          updated_at: now,
+        }))
+        .where("id", "=", id)
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "queued"),
+            eb.and([eb("status", "=", "processing"), eb("lease_until", "<", now)]),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toJob(row) : undefined;
+    },
+
+    /** Keeps the lease while the worker is alive; false when the job is no longer its own. */
+    async renewLease(id: string, attempt: number, leaseUntil: number): Promise<boolean> {
+      const result = await db
+        .updateTable("image_jobs")
+        .set({ lease_until: leaseUntil })
+        .where("id", "=", id)
+        .where("status", "=", "processing")
+        .where("attempts", "=", attempt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Records what the attempt is doing; false once the attempt no longer runs the job. */
+    async setStage(id: string, attempt: number, stage: string, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable("image_jobs")
+        .set({ stage, updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "processing")
+        .where("attempts", "=", attempt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Ends the job as `attempt` of it saw it; false when a later attempt or the recovery
+     * sweep finished or took it first, so exactly one outcome is ever written.
+     */
+    async finish(
+      id: string,
+      attempt: number | null,
+      outcome: { status: "completed"; resultFileId: string } | { status: "failed"; error: string },
+      now: number,
+    ): Promise<boolean> {
+      let query = db
+        .updateTable("image_jobs")
+        .set({
+          status: outcome.status,
+          stage: null,
+          lease_until: null,
+          result_file_id: outcome.status === "completed" ? outcome.resultFileId : null,
+          error: outcome.status === "failed" ? outcome.error : null,
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .where("status", "in", ACTIVE);
+      if (attempt !== null) query = query.where("attempts", "=", attempt);
+      const result = await query.executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Jobs nobody is working on: queued ones, and processing ones whose lease has passed. */
+    async orphans(now: number, limit: number): Promise<ImageJob[]> {
+      const rows = await db
+        .selectFrom("image_jobs")
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb("status", "=", "queued"),
+            eb.and([eb("status", "=", "processing"), eb("lease_until", "<", now)]),
+          ]),
+        )
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+      return rows.map(toJob);
+    },
+  };
+}

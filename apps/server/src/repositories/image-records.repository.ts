@@ -1,0 +1,210 @@
+import type { RecordStatus } from "@backdrop/shared";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ImageRecordsTable, StoredFileKind, StoredFilesTable } from "./schema.ts";
+
+export type StoredFile = {
+  id: string;
+  userId: string;
+  recordId: string;
+  kind: StoredFileKind;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  width: number;
+  height: number;
+  createdAt: number;
+};
+
+export type ImageRecord = {
+  id: string;
+  userId: string;
+  originalFileId: string;
+  processedFileId: string | null;
+  upscaledFileId: string | null;
+  status: RecordStatus;
+  stage: string | null;
+  error: string | null;
+  prompt: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** A record with the files it points to, as the API shows it. */
+export type ImageRecordView = ImageRecord & {
+  original: StoredFile;
+  processed: StoredFile | null;
+  upscaled: StoredFile | null;
+  edits: StoredFile[];
+};
+
+function toFile(row: Selectable<StoredFilesTable>): StoredFile {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    recordId: row.record_id,
+    kind: row.kind,
+    storageKey: row.storage_key,
+    contentType: row.content_type,
+    byteSize: Number(row.byte_size),
+    width: Number(row.width),
+    height: Number(row.height),
+    createdAt: Number(row.created_at),
+  };
+}
+
+function toRecord(row: Selectable<ImageRecordsTable>): ImageRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    originalFileId: row.original_file_id,
+    processedFileId: row.processed_file_id,
+    upscaledFileId: row.upscaled_file_id,
+    status: row.status,
+    stage: row.stage,
+    error: row.error,
+    prompt: row.prompt,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export type RecordChange = Partial<{
+  processedFileId: string | null;
+  upscaledFileId: string | null;
+  status: RecordStatus;
+  stage: string | null;
+  error: string | null;
+  prompt: string | null;
+}>;
+
+export type ImageRecordStatements = ReturnType<typeof imageRecordStatements>;
+
+/** Records and their files, on the database or inside a transaction. */
+export function imageRecordStatements(db: Kysely<Database>) {
+  async function filesOf(recordIds: string[]): Promise<StoredFile[]> {
+    if (recordIds.length === 0) return [];
+    const rows = await db
+      .selectFrom("stored_files")
+      .selectAll()
+      .where("record_id", "in", recordIds)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.map(toFile);
+  }
+
+  function view(record: ImageRecord, files: StoredFile[]): ImageRecordView {
+    const byId = new Map(files.map((file) => [file.id, file]));
+    const original = byId.get(record.originalFileId);
+    if (!original) throw new Error(`Image record ${record.id} lost its original file`);
+    return {
+      ...record,
+      original,
+      processed: record.processedFileId ? (byId.get(record.processedFileId) ?? null) : null,
+      upscaled: record.upscaledFileId ? (byId.get(record.upscaledFileId) ?? null) : null,
+      edits: files.filter((file) => file.kind === "edited"),
+    };
+  }
+
+  return {
+    async insertRecord(record: ImageRecord): Promise<void> {
+      await db
+        .insertInto("image_records")
+        .values({
+          id: record.id,
+          user_id: record.userId,
+          original_file_id: record.originalFileId,
+          processed_file_id: record.processedFileId,
+          upscaled_file_id: record.upscaledFileId,
+          status: record.status,
+          stage: record.stage,
+          error: record.error,
+          prompt: record.prompt,
+          created_at: record.createdAt,
+          updated_at: record.updatedAt,
+        })
+        .execute();
+    },
+
+    async insertFile(file: StoredFile): Promise<void> {
+      await db
+        .insertInto("stored_files")
+        .values({
+          id: file.id,
+          user_id: file.userId,
+          record_id: file.recordId,
+          kind: file.kind,
+          storage_key: file.storageKey,
+          content_type: file.contentType,
+          byte_size: file.byteSize,
+          width: file.width,
+          height: file.height,
+          created_at: file.createdAt,
+        })
+        .execute();
+    },
+
+    async findRecord(id: string): Promise<ImageRecord | undefined> {
+      const row = await db
+        .selectFrom("image_records")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+
+    async findFile(id: string): Promise<StoredFile | undefined> {
+      const row = await db
+        .selectFrom("stored_files")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toFile(row) : undefined;
+    },
+
+    async viewRecord(id: string): Promise<ImageRecordView | undefined> {
+      const record = await this.findRecord(id);
+      return record ? view(record, await filesOf([record.id])) : undefined;
+    },
+
+    /** The user's records, newest first. */
+    async viewRecordsOf(userId: string, limit: number): Promise<ImageRecordView[]> {
+      const rows = await db
+        .selectFrom("image_records")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      const records = rows.map(toRecord);
+      const files = await filesOf(records.map((record) => record.id));
+      return records.map((record) =>
+        view(
+          record,
+          files.filter((file) => file.recordId === record.id),
+        ),
+      );
+    },
+
+    async updateRecord(id: string, change: RecordChange, now: number): Promise<void> {
+      await db
+        .updateTable("image_records")
+        .set({
+          ...(change.processedFileId !== undefined
+            ? { processed_file_id: change.processedFileId }
+            : {}),
+          ...(change.upscaledFileId !== undefined
+            ? { upscaled_file_id: change.upscaledFileId }
+            : {}),
+          ...(change.status !== undefined ? { status: change.status } : {}),
+          ...(change.stage !== undefined ? { stage: change.stage } : {}),
+          ...(change.error !== undefined ? { error: change.error } : {}),
+          ...(change.prompt !== undefined ? { prompt: change.prompt } : {}),
+          updated_at: now,
+        })
+        .where("id", "=", id)
+        .execute();
+    },
+  };
+}

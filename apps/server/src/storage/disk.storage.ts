@@ -1,0 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { assertSafeKey, type FileStorage } from "./file-storage.ts";
+
+/** Files under one folder (`data/files` by default). Writes land whole or not at all. */
+export function createDiskStorage(root: string): FileStorage {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(root, key);
+  };
+  return {
+    async put(key, bytes) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside and renamed, so a crash never leaves half a file under the real name.
+      const partial = `${path}.${randomUUID()}.partial`;
+      await writeFile(partial, bytes);
+      await rename(partial, path);
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key));
+      } catch (error) {
+        if ((error as { code?: string }).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZJobAccepted } from "@backdrop/shared";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { type FalEmulator, startFalEmulator } from "./fal-emulator/fal-emulator.ts";
+import { describeEachDatabase } from "./helpers/databases.ts";
+import {
+  getFile,
+  photoBytes,
+  pollRecord,
+  postEdit,
+  postFal,
+  postUpscale,
+  processBody,
+  upload,
+} from "./helpers/generations.ts";
+import type { SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
+import { createTestApp } from "./helpers/test-app.ts";
+
+const ICLIGHT = "fal-ai/iclight-v2";
+
+/** upload → process → poll → upscale → edit over HTTP, with the engine the configuration picks. */
+describeEachDatabase("the whole flow on the fal engine", (database) => {
+  let emulator: FalEmulator;
+  let t: ReturnType<typeof createTestApp>;
+  let ada: SignedIn;
+
+  beforeAll(async () => {
+    emulator = await startFalEmulator({ key: "fal-test-key" });
+  });
+  afterAll(async () => {
+    await emulator.close();
+  });
+  beforeEach(async () => {
+    emulator.reset();
+    t = createTestApp(database.handle(), {
+      env: { FAL_KEY: "fal-test-key" },
+      falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
+      jobs: { timeLimitMs: 10_000, leaseMs: 5_000, sweepIntervalMs: 500 },
+    });
+    t.container.jobs.start();
+    ({ ada } = await adaAndBob(t));
+    await subscribeInSandbox(t, ada, "elite");
+  });
+  afterEach(async () => {
+    await t.container.close();
+  });
+
+  async function dimensions(url: string) {
+    const res = await getFile(t, url, ada);
+    expect(res.status).toBe(200);
+    return sharp(Buffer.from(await res.arrayBuffer())).metadata();
+  }
+
+  it("generates in both modes, upscales and edits through fal", async () => {
+    expect(t.container.jobs.engine.id).toBe("fal");
+    const uploaded = await upload(t, ada, "rocket.jpg");
+    for (const processingMethod of ["realtime", "queue"] as const) {
+      const res = await postFal(
+        t,
+        "process",
+        processBody(ada, uploaded, { processingMethod }),
+        ada,
+      );
+      expect(res.status).toBe(200);
+      ZJobAccepted.parse(await res.json());
+      const record = await pollRecord(t, ada, uploaded.recordId);
+      expect(record.status).toBe("completed");
+      expect(await dimensions(record.processedImage?.url ?? "")).toMatchObject({
+        width: 640,
+        height: 427,
+      });
+    }
+    const submitted =
+      emulator.callsOf("run", ICLIGHT).length + emulator.callsOf("submit", ICLIGHT).length;
+    expect(submitted).toBe(2);
+
+    const processed = await pollRecord(t, ada, uploaded.recordId);
+    const upscale = await postFal(
+      t,
+      "upscale",
+      {
+        imageUrl: processed.processedImage?.url,
+        options: { upscale_factor: 2, creativity: 0.35, resemblance: 0.6 },
+        savedRecordId: uploaded.recordId,
+        userUid: ada.id,
+      },
+      ada,
+    );
+    expect(upscale.status).toBe(200);
+    const upscaled = await pollRecord(t, ada, uploaded.recordId, (r) => r.upscaledImage !== null);
+    expect(await dimensions(upscaled.upscaledImage?.url ?? "")).toMatchObject({
+      width: 1280,
+      height: 854,
+    });
+
+    const edit = await postEdit(
+      t,
+      ada,
+      uploaded.recordId,
+      processed.processedImage?.url,
+      "make it black and white",
+    );
+    expect(edit.status).toBe(200);
+    const { image } = ZEditResponse.parse(await edit.json());
+    expect(image.url).toMatch(/\/api\/files\//);
+    // Results are copied into our storage: none of fal's URLs reach the user.
+    expect(image.url).not.toMatch(/fal/);
+    const me = await currentUser(t, ada);
+    expect(me.subscriptionTokens + me.numOfTokens).toBe(PLANS.elite.tokensPerMonth - 8 - 8 - 2 - 2);
+  });
+
+  it("turns fal's refusal into the spec's message and answers a failed edit with it", async () => {
+    const uploaded = await upload(t, ada, "coffee.png");
+    emulator.flagNsfwNext();
+    await postFal(t, "process", processBody(ada, uploaded), ada);
+    const record = await pollRecord(t, ada, uploaded.recordId);
+    expect(record).toMatchObject({ status: "failed", error: M.modelFailed });
+    // Elite: the failed generation's tokens came back.
+    const me = await currentUser(t, ada);
+    expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
+
+    emulator.failNext("fal-ai/gemini-25-flash-image/edit", { status: 422 });
+    const edit = await postEdit(t, ada, uploaded.recordId, uploaded.url, "add a hat");
+    expect(edit.status).toBe(502);
+    expect(await edit.json()).toEqual({ error: M.modelFailed });
+  });
+});
+
+describeEachDatabase("the whole flow on the default local engine, with no keys set", (database) => {
+  let t: ReturnType<typeof createTestApp>;
+  let ada: SignedIn;
+
+  beforeEach(async () => {
+    t = createTestApp(database.handle(), {
+      jobs: { timeLimitMs: 60_000, leaseMs: 10_000, sweepIntervalMs: 1_000 },
+    });
+    t.container.jobs.start();
+    ({ ada } = await adaAndBob(t));
+    await subscribeInSandbox(t, ada, "pro");
+  });
+  afterEach(async () => {
+    await t.container.close();
+  });
+
+  it("cuts the subject out into the described scene, upscales and edits it", async () => {
+    expect(t.container.jobs.engine.id).toBe("local");
+    expect(t.container.jobs.driver.id).toBe("inline");
+    const uploaded = await upload(t, ada, "coffee.png");
+    await postFal(
+      t,
+      "process",
+      processBody(ada, uploaded, { prompt: "on a sandy beach at sunset" }),
+      ada,
+    );
+    const processed = await pollRecord(t, ada, uploaded.recordId, undefined, 60_000);
+    expect(processed).toMatchObject({ status: "completed", error: null, stage: null });
+    const result = await getFile(t, processed.processedImage?.url ?? "", ada);
+    const pixels = await sharp(Buffer.from(await result.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(pixels.info).toMatchObject({ width: 600, height: 400 });
+    const original = await sharp(photoBytes("coffee.png")).removeAlpha().raw().toBuffer();
+    // The table's corner is gone: a new scene is drawn there.
+    const corner = (data: Buffer) => [data[0], data[1], data[2]];
+    expect(corner(pixels.data)).not.toEqual(corner(original));
+
+    const upscale = await postUpscale(t, ada, uploaded.recordId, processed.processedImage?.url);
+    expect(upscale.status).toBe(200);
+    const upscaled = await pollRecord(
+      t,
+      ada,
+      uploaded.recordId,
+      (r) => r.upscaledImage !== null,
+      60_000,
+    );
+    const big = await getFile(t, upscaled.upscaledImage?.url ?? "", ada);
+    expect(await sharp(Buffer.from(await big.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 800,
+    });
+
+    const edit = await postEdit(
+      t,
+      ada,
+      uploaded.recordId,
+      processed.processedImage?.url,
+      "make it black and white",
+    );
+    expect(edit.status).toBe(200);
+    const { image } = ZEditResponse.parse(await edit.json());
+    const grey = await sharp(Buffer.from(await (await getFile(t, image.url, ada)).arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    for (const offset of [0, 3 * 1000, 3 * 120_000]) {
+      expect(grey[offset]).toBe(grey[offset + 1]);
+      expect(grey[offset + 1]).toBe(grey[offset + 2]);
+    }
+    const me = await currentUser(t, ada);
+    expect(me.subscriptionTokens).toBe(PLANS.pro.tokensPerMonth - 8 - 2 - 2);
+  }, 120_000);
+});

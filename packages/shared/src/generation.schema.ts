@@ -1,0 +1,169 @@
+import { z } from "zod";
+import { AUTH_MESSAGES, GENERATION_MESSAGES } from "./messages.ts";
+
+/** SPEC point 9: what an upload may be. */
+export const IMAGE_LIMITS = Object.freeze({
+  /** Uploads must be smaller than this many bytes (10 MB). */
+  maxBytes: 10 * 1024 * 1024,
+  maxWidth: 2048,
+  maxHeight: 2048,
+  /** What the picker's note lists, in its order. */
+  formats: ["JPG", "PNG", "WebP", "GIF", "AVIF"] as const,
+  mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const,
+});
+
+export const PROCESSING_METHODS = ["realtime", "queue"] as const;
+export type ProcessingMethod = (typeof PROCESSING_METHODS)[number];
+export const DEFAULT_PROCESSING_METHOD: ProcessingMethod = "realtime";
+
+/** SPEC point 9's model options, as the web app sends them. */
+export const GENERATION_DEFAULTS = Object.freeze({
+  background_threshold: 0.67,
+  num_inference_steps: 28,
+  guidance_scale: 7,
+  lowres_denoise: 0.98,
+  enable_hr_fix: true,
+});
+
+export const UPSCALE_DEFAULTS = Object.freeze({
+  upscale_factor: 2,
+  creativity: 0.35,
+  resemblance: 0.6,
+});
+
+const unit = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(0)
+    .max(1, `${name} must be between 0 and 1`);
+
+export const ZGenerationOptions = z
+  .object({
+    background_threshold: unit("background_threshold").default(
+      GENERATION_DEFAULTS.background_threshold,
+    ),
+    num_inference_steps: z
+      .number({ error: "num_inference_steps must be a number" })
+      .int("num_inference_steps must be a whole number")
+      .min(1, "num_inference_steps must be between 1 and 50")
+      .max(50, "num_inference_steps must be between 1 and 50")
+      .default(GENERATION_DEFAULTS.num_inference_steps),
+    guidance_scale: z
+      .number({ error: "guidance_scale must be a number" })
+      .min(0, "guidance_scale must be between 0 and 20")
+      .max(20, "guidance_scale must be between 0 and 20")
+      .default(GENERATION_DEFAULTS.guidance_scale),
+    lowres_denoise: unit("lowres_denoise").default(GENERATION_DEFAULTS.lowres_denoise),
+    enable_hr_fix: z
+      .boolean({ error: "enable_hr_fix must be true or false" })
+      .default(GENERATION_DEFAULTS.enable_hr_fix),
+  })
+  .default(GENERATION_DEFAULTS);
+export type GenerationOptions = z.infer<typeof ZGenerationOptions>;
+
+export const ZUpscaleOptions = z
+  .object({
+    upscale_factor: z
+      .literal(2, { error: "Only 2x upscaling is available" })
+      .default(UPSCALE_DEFAULTS.upscale_factor),
+    creativity: unit("creativity").default(UPSCALE_DEFAULTS.creativity),
+    resemblance: unit("resemblance").default(UPSCALE_DEFAULTS.resemblance),
+  })
+  .default(UPSCALE_DEFAULTS);
+export type UpscaleOptions = z.infer<typeof ZUpscaleOptions>;
+
+export const PROMPT_MAX_LENGTH = 1000;
+
+const userUid = z
+  .string({ error: AUTH_MESSAGES.uidRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.uidRequired);
+const recordId = z
+  .string({ error: GENERATION_MESSAGES.recordIdRequired })
+  .trim()
+  .min(1, GENERATION_MESSAGES.recordIdRequired);
+const imageUrl = z
+  .string({ error: GENERATION_MESSAGES.imageUrlRequired })
+  .trim()
+  .min(1, GENERATION_MESSAGES.imageUrlRequired);
+const prompt = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(PROMPT_MAX_LENGTH, `The prompt must be at most ${PROMPT_MAX_LENGTH} characters`);
+
+/** POST /api/fal/process. `processingMethod` is ours: the spec's radio choice, realtime by default. */
+export const ZProcessRequest = z.object({
+  prompt: prompt(GENERATION_MESSAGES.promptRequired),
+  imageUrl,
+  options: ZGenerationOptions,
+  savedRecordId: recordId,
+  userUid,
+  processingMethod: z
+    .enum(PROCESSING_METHODS, { error: "processingMethod must be realtime or queue" })
+    .default(DEFAULT_PROCESSING_METHOD),
+});
+export type TProcessRequest = z.input<typeof ZProcessRequest>;
+
+export const ZUpscaleRequest = z.object({
+  imageUrl,
+  options: ZUpscaleOptions,
+  savedRecordId: recordId,
+  userUid,
+});
+export type TUpscaleRequest = z.input<typeof ZUpscaleRequest>;
+
+export const ZEditRequest = z.object({
+  imageUrl,
+  prompt: prompt(GENERATION_MESSAGES.editPromptRequired),
+  imageRecordId: recordId,
+  userUid,
+});
+export type TEditRequest = z.input<typeof ZEditRequest>;
+
+export const ZUploadResponse = z.object({
+  url: z.string(),
+  savedBaseImage: z.object({ _id: z.string() }),
+});
+export type TUploadResponse = z.infer<typeof ZUploadResponse>;
+
+export const JOB_STATUSES = ["queued", "processing", "completed", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** process and upscale answer the job they queued; its id is the request_id. */
+export const ZJobAccepted = z.object({
+  request_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  message: z.string(),
+});
+export type TJobAccepted = z.infer<typeof ZJobAccepted>;
+
+export const ZEditResponse = z.object({ image: z.object({ url: z.string() }) });
+export type TEditResponse = z.infer<typeof ZEditResponse>;
+
+const imageRef = z.object({ url: z.string() });
+
+/**
+ * SPEC point 3's image record. `status` is "uploaded" until a first job is queued, then the
+ * status of the latest job; `stage` says what that job is doing. The rest is ours.
+ */
+export const RECORD_STATUSES = ["uploaded", ...JOB_STATUSES] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+export const ZImageRecord = z.object({
+  _id: z.string(),
+  originalImage: imageRef,
+  processedImage: imageRef.nullable(),
+  upscaledImage: imageRef.nullable(),
+  aiGeneratedImages: z.array(imageRef),
+  status: z.enum(RECORD_STATUSES),
+  stage: z.string().nullable(),
+  error: z.string().nullable(),
+  prompt: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type TImageRecord = z.infer<typeof ZImageRecord>;
