@@ -7,7 +7,7 @@ import { usePageTitle } from "../lib/use-page-title.ts";
 export function GeneratePage() {
   usePageTitle("Generate");
   return (
-    <div className="relative isolate overflow-hidden">
+    <div className="relative isolate overflow-x-clip">
       <div
         aria-hidden="true"
         className="absolute inset-x-0 top-0 -z-10 h-[38rem] bg-[radial-gradient(60%_55%_at_50%_0%,var(--color-accent-100)_0%,transparent_70%)] opacity-80"

@@ -25,6 +25,10 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string) {
     .map(([input, init]) => ({
       url: String(input),
       method: init?.method ?? "GET",
-      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      // JSON bodies parsed; form data (uploads) as sent
+      body:
+        typeof init?.body === "string"
+          ? (JSON.parse(init.body) as unknown)
+          : (init?.body ?? undefined),
     }));
 }

@@ -1,13 +1,15 @@
+import { GENERATION_MESSAGES, IMAGE_LIMITS } from "@backdrop/shared";
+
 /** Upload limits and messages of SPEC points 5, 8 and 9. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_SIDE = 2048;
-export const SUPPORTED_FORMATS_NOTE = "Supported formats: JPG, PNG, WebP, GIF, AVIF";
+export const MAX_IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
+export const MAX_IMAGE_SIDE = IMAGE_LIMITS.maxWidth;
+export const SUPPORTED_FORMATS_NOTE = `Supported formats: ${IMAGE_LIMITS.formats.join(", ")}`;
 
 export const IMAGE_MESSAGES = {
-  notImage: "Please select an image file (JPEG, PNG, etc.)",
-  tooHeavy: "Image size should be less than 10MB",
-  tooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
-  previewFailed: "Failed to display image preview",
+  notImage: GENERATION_MESSAGES.notAnImage,
+  tooHeavy: GENERATION_MESSAGES.imageTooHeavy,
+  tooLarge: GENERATION_MESSAGES.imageTooLarge,
+  previewFailed: GENERATION_MESSAGES.previewFailed,
 } as const;
 
 export type ImageSize = { width: number; height: number };
@@ -20,7 +22,9 @@ export function checkImageFile(file: File): string | null {
 }
 
 export function checkImageSize({ width, height }: ImageSize): string | null {
-  return width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE ? IMAGE_MESSAGES.tooLarge : null;
+  return width > IMAGE_LIMITS.maxWidth || height > IMAGE_LIMITS.maxHeight
+    ? IMAGE_MESSAGES.tooLarge
+    : null;
 }
 
 /** Decodes the image behind a URL to learn its pixel size; rejects when it cannot be shown. */

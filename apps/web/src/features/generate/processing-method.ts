@@ -1,3 +1,5 @@
 /** SPEC point 2: realtime is the default processing method. */
-export type ProcessingMethod = "realtime" | "queue";
-export const DEFAULT_METHOD: ProcessingMethod = "realtime";
+export {
+  DEFAULT_PROCESSING_METHOD as DEFAULT_METHOD,
+  type ProcessingMethod,
+} from "@backdrop/shared";

@@ -1,6 +1,7 @@
-/** Generation price: 8 tokens per started megapixel (SPEC point 9, ARCHITECTURE point 5). */
-export const TOKENS_PER_MEGAPIXEL = 8;
+import { generationCost, TOKEN_COSTS } from "@backdrop/shared";
 
-export function generationCost(width: number, height: number): number {
-  return TOKENS_PER_MEGAPIXEL * Math.ceil((width * height) / 1_000_000);
-}
+/** Prices of SPEC point 9, from the shared plan constants the server charges by. */
+export const TOKENS_PER_MEGAPIXEL = TOKEN_COSTS.generationPerMegapixel;
+export const UPSCALE_COST = TOKEN_COSTS.upscale;
+export { generationCost };
+export const EDIT_COST = TOKEN_COSTS.edit;

@@ -5,14 +5,20 @@ import { cx } from "../../../lib/cx.ts";
 import { formatBytes } from "../../../lib/format.ts";
 import type { useImagePicker } from "../hooks/use-image-picker.ts";
 import { SUPPORTED_FORMATS_NOTE } from "../image-checks.ts";
+import { PHOTO_INPUT_ID } from "../studio-ids.ts";
 import { StepTitle } from "./step-title.tsx";
 
-type ImagePickerProps = { picker: ReturnType<typeof useImagePicker> };
+type ImagePickerProps = {
+  picker: ReturnType<typeof useImagePicker>;
+  /** Shown when Generate was pressed without a photo. */
+  requiredError?: string | null;
+};
 
-const INPUT_ID = "studio-photo";
+const INPUT_ID = PHOTO_INPUT_ID;
 
-export function ImagePicker({ picker }: ImagePickerProps) {
-  const { image, error, checking, pick, remove, previewFailed } = picker;
+export function ImagePicker({ picker, requiredError = null }: ImagePickerProps) {
+  const { image, checking, pick, remove, previewFailed } = picker;
+  const error = picker.error ?? (image ? null : requiredError);
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: DragEvent) => {
@@ -33,15 +39,21 @@ export function ImagePicker({ picker }: ImagePickerProps) {
           event.preventDefault();
           setDragging(true);
         }}
-        onDragLeave={() => setDragging(false)}
+        onDragLeave={(event) => {
+          // leaving for a child of the zone is not leaving the zone
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
         onDrop={onDrop}
         className={cx(
           "relative mt-3 h-60 overflow-hidden rounded-2xl border-2 transition-colors has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-accent-600 sm:h-64",
           image
             ? "border-line bg-[conic-gradient(var(--color-sunken)_25%,white_0_50%,var(--color-sunken)_0_75%,white_0)] bg-[length:20px_20px]"
-            : "border-dashed border-line-strong bg-canvas hover:border-accent-400 hover:bg-accent-50/60",
-          dragging && "border-accent-500 bg-accent-50",
-          error && !image && "border-danger-600/50",
+            : dragging
+              ? "border-dashed border-accent-500 bg-accent-50"
+              : error
+                ? "border-dashed border-danger-600/60 bg-danger-50/50"
+                : "border-dashed border-line-strong bg-canvas hover:border-accent-400 hover:bg-accent-50/60",
+          image && dragging && "border-accent-500",
         )}
       >
         <input
@@ -51,6 +63,7 @@ export function ImagePicker({ picker }: ImagePickerProps) {
           className="sr-only"
           aria-labelledby="studio-photo-title"
           aria-describedby="studio-photo-formats studio-photo-error"
+          aria-invalid={error ? true : undefined}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
@@ -99,7 +112,7 @@ export function ImagePicker({ picker }: ImagePickerProps) {
             </span>
             <span className="text-base font-semibold text-ink">Upload a photo</span>
             <span className="text-sm text-ink-muted">
-              Drop it here or{" "}
+              Drop it here, paste it or{" "}
               <span className="font-semibold text-accent-600 underline underline-offset-4">
                 browse
               </span>

@@ -1,25 +1,41 @@
+import { PROMPT_MAX_LENGTH } from "@backdrop/shared";
 import { Textarea } from "../../../components/ui/field.tsx";
 import { EXAMPLE_PROMPTS } from "../example-prompts.ts";
+import { PROMPT_INPUT_ID } from "../studio-ids.ts";
 import { StepTitle } from "./step-title.tsx";
 
-type PromptFieldProps = { value: string; onChange: (value: string) => void };
+type PromptFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Shown when Generate was pressed without a prompt. */
+  error?: string | null;
+};
 
-export function PromptField({ value, onChange }: PromptFieldProps) {
+export function PromptField({ value, onChange, error = null }: PromptFieldProps) {
   return (
     <div>
-      <StepTitle step={2} as="label" htmlFor="studio-prompt">
+      <StepTitle step={2} as="label" htmlFor={PROMPT_INPUT_ID}>
         Describe the new background
       </StepTitle>
       <Textarea
-        id="studio-prompt"
+        id={PROMPT_INPUT_ID}
         name="prompt"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder="e.g. On a marble counter, morning light"
-        aria-describedby="studio-prompt-hint"
+        aria-describedby={error ? "studio-prompt-error studio-prompt-hint" : "studio-prompt-hint"}
+        aria-invalid={error ? true : undefined}
+        maxLength={PROMPT_MAX_LENGTH}
         className="mt-3 min-h-24"
         rows={3}
       />
+      <p
+        id="studio-prompt-error"
+        role="alert"
+        className="mt-2 text-sm font-medium text-danger-600 empty:hidden"
+      >
+        {error}
+      </p>
       <p id="studio-prompt-hint" className="mt-2 text-xs text-ink-subtle">
         Name a place, a surface and the light. Short phrases work best.
       </p>

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { stubImageSize } from "../../../test/fake-browser.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "../image-checks.ts";
 
@@ -44,6 +45,18 @@ describe("studio panel", () => {
     const { user, input } = setup();
     await user.upload(input, fileOf("huge.png", "image/png", MAX_IMAGE_BYTES));
     expect(await screen.findByText(IMAGE_MESSAGES.tooHeavy)).toBeInTheDocument();
+  });
+
+  it("takes a photo dropped on the picker", async () => {
+    stubImageSize(1024, 768);
+    const { input } = setup();
+    const zone = input.parentElement as HTMLElement;
+    const file = fileOf("dropped.webp", "image/webp");
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    expect(await screen.findByRole("img", { name: "Preview of dropped.webp" })).toBeInTheDocument();
+    expect(screen.getByText(/1024 × 768 px/)).toBeInTheDocument();
+    expect(screen.getByText(/This photo costs/)).toHaveTextContent("This photo costs 8 tokens");
   });
 
   it("fills the prompt from an example", async () => {

@@ -1,65 +1,101 @@
-import { Coins, Sparkles } from "lucide-react";
-import { type FormEvent, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { useSession } from "../../auth/session.ts";
-import { useImagePicker } from "../hooks/use-image-picker.ts";
-import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
-import { generationCost, TOKENS_PER_MEGAPIXEL } from "../token-cost.ts";
+import { type FormEvent, useRef } from "react";
+import { useStudio } from "../hooks/use-studio.ts";
+import { EditorSlot } from "./editor-slot.tsx";
+import { GenerateButton } from "./generate-button.tsx";
 import { ImagePicker } from "./image-picker.tsx";
 import { LoginRequiredDialog } from "./login-required-dialog.tsx";
 import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
 import { ResultStage } from "./result-stage.tsx";
+import { SubscriptionRequiredDialog } from "./subscription-required-dialog.tsx";
 
+/** Below this width the result sits under the form, out of sight when Generate is pressed. */
+const STACKED_LAYOUT = "(max-width: 1023px)";
+
+/** The Generate page's studio: the form on the left, the result stage on the right. */
 export function StudioPanel() {
-  const { session } = useSession();
-  const picker = useImagePicker();
-  const [prompt, setPrompt] = useState("");
-  const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
-  const [loginRequired, setLoginRequired] = useState(false);
+  const studio = useStudio();
+  const resultRef = useRef<HTMLElement>(null);
+  const { result, shown, editing } = studio;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC point 5: generating needs a login before anything else is checked.
-    if (!session) {
-      setLoginRequired(true);
+    if (!studio.submit()) return;
+    if (window.matchMedia(STACKED_LAYOUT).matches) {
+      const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      resultRef.current?.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "start" });
     }
-    // Signed-in generation arrives together with accounts and the generation API.
   };
 
-  const image = picker.image;
+  const retry = () => {
+    const form = document.getElementById("studio-form");
+    if (form instanceof HTMLFormElement) form.requestSubmit();
+  };
 
   return (
-    <form
-      onSubmit={onSubmit}
+    <section
       aria-labelledby="studio-title"
-      noValidate
       className="rounded-panel border border-line bg-surface p-4 shadow-panel sm:p-6 lg:p-8"
     >
       <h2 id="studio-title" className="sr-only">
         Studio
       </h2>
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-10">
-        <div className="flex flex-col gap-7">
-          <ImagePicker picker={picker} />
-          <PromptField value={prompt} onChange={setPrompt} />
-          <MethodPicker value={method} onChange={setMethod} />
-          <div>
-            <Button type="submit" variant="accent" size="lg" block>
-              <Sparkles aria-hidden="true" />
-              Generate
-            </Button>
-            <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-ink-subtle">
-              <Coins aria-hidden="true" className="size-3.5" />
-              {image
-                ? `This photo costs ${generationCost(image.width, image.height)} tokens`
-                : `${TOKENS_PER_MEGAPIXEL} tokens per megapixel of your photo`}
-            </p>
-          </div>
-        </div>
-        <ResultStage />
+        <form
+          id="studio-form"
+          onSubmit={onSubmit}
+          aria-label="Generate a new background"
+          noValidate
+          className="flex min-w-0 flex-col gap-7"
+        >
+          <ImagePicker picker={studio.picker} requiredError={studio.fieldErrors.image} />
+          <PromptField
+            value={studio.prompt}
+            onChange={studio.setPrompt}
+            error={studio.fieldErrors.prompt}
+          />
+          <MethodPicker value={studio.method} onChange={studio.setMethod} />
+          <GenerateButton
+            expired={studio.expired}
+            busy={studio.generation.status === "running"}
+            cost={studio.cost}
+            tokenCount={studio.tokenCount}
+            tokenError={studio.tokenError}
+          />
+        </form>
+        <ResultStage
+          ref={resultRef}
+          generation={studio.generation}
+          shown={shown}
+          photoSize={studio.picker.image}
+          upscale={studio.upscale}
+          editing={editing}
+          editor={
+            editing && result && shown ? (
+              <EditorSlot
+                recordId={result.recordId}
+                imageUrl={shown.url}
+                onSave={studio.saveEdit}
+                onClose={studio.closeEditor}
+              />
+            ) : undefined
+          }
+          onRetry={retry}
+          onNewImage={studio.startOver}
+          onDownload={studio.download}
+          onUpscale={studio.startUpscale}
+          onRevertUpscale={studio.revert}
+          onEdit={studio.edit}
+        />
       </div>
-      <LoginRequiredDialog open={loginRequired} onOpenChange={setLoginRequired} />
-    </form>
+      <LoginRequiredDialog
+        open={studio.dialog === "login"}
+        onOpenChange={(open) => studio.setDialog(open ? "login" : null)}
+      />
+      <SubscriptionRequiredDialog
+        open={studio.dialog === "subscription"}
+        onOpenChange={(open) => studio.setDialog(open ? "subscription" : null)}
+      />
+    </section>
   );
 }

@@ -36,6 +36,7 @@ describe("site header and footer", () => {
   });
 
   it("shows a logged-in user Gallery, the token count, Top Up and Log Out", () => {
+    mockApi({});
     renderRoute("/gallery", {
       session: testUser({ numOfTokens: 20, subscriptionTokens: 1000, subscriptionStatus: null }),
     });
@@ -52,7 +53,7 @@ describe("site header and footer", () => {
     );
     expect(within(nav).getByRole("button", { name: "Log Out" })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "No images yet" })).toBeInTheDocument();
+    expect(screen.getByRole("tablist", { name: "Images" })).toBeInTheDocument();
   });
 
   it.each(["active", "canceling"])("says Subscription while the plan is %s", (status) => {

@@ -1,0 +1,99 @@
+import type { TCurrentUser } from "@backdrop/shared";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+import { AppToaster } from "../../../app.tsx";
+import { createTestQueryClient, testUser } from "../../../test/render-route.tsx";
+import { SessionContext, type SessionContextValue } from "../../auth/session.ts";
+import { AiEditor } from "./ai-editor.tsx";
+
+export const ORIGINAL_URL = "/files/rec-1/result.png";
+
+/** A logged-in session whose markTokensUpdated can be watched. */
+function sessionFor(overrides: Partial<TCurrentUser>): SessionContextValue {
+  const { identity, details } = testUser({ subscriptionPlanId: "pro", ...overrides });
+  const tokenCount = details.numOfTokens + details.subscriptionTokens;
+  return {
+    loading: false,
+    userLoggedIn: true,
+    isEmailVerified: true,
+    isEmailUser: true,
+    isGoogleUser: false,
+    tokenCount,
+    isTokenCountUpdated: false,
+    isUserSaved: true,
+    identityUser: identity,
+    user: details,
+    userLoading: false,
+    session: {
+      uid: details.uid,
+      email: details.email,
+      name: details.name,
+      tokenCount,
+      subscriptionStatus: details.subscriptionStatus,
+    },
+    refreshSession: vi.fn(async () => identity),
+    markUserSaved: vi.fn(),
+    markTokensUpdated: vi.fn(),
+    signOut: vi.fn(async () => {}),
+  };
+}
+
+/**
+ * Renders a stand-in for the Generate page's result: an "Edit with AI" button that mounts the
+ * editor, as the page does, and unmounts it on onClose. Opens the editor.
+ */
+export async function renderEditor(user: Partial<TCurrentUser> = {}) {
+  const session = sessionFor(user);
+  const onSave = vi.fn();
+  const onClose = vi.fn();
+
+  function ResultStandIn() {
+    const [editing, setEditing] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setEditing(true)}>
+          Edit with AI
+        </button>
+        {editing && (
+          <AiEditor
+            recordId="rec-1"
+            imageUrl={ORIGINAL_URL}
+            onSave={onSave}
+            onClose={() => {
+              onClose();
+              setEditing(false);
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <MemoryRouter>
+        <SessionContext.Provider value={session}>
+          <ResultStandIn />
+        </SessionContext.Provider>
+      </MemoryRouter>
+      <AppToaster />
+    </QueryClientProvider>,
+  );
+  const events = userEvent.setup();
+  await events.click(screen.getByRole("button", { name: "Edit with AI" }));
+  const dialog = await screen.findByRole("dialog", { name: "Edit with AI" });
+  return { user: events, dialog, session, onSave, onClose };
+}
+
+/** The large image the editor shows. */
+export function shownImage() {
+  return screen.getByRole("img", { name: /^Your image/ });
+}
+
+export function historySteps() {
+  return screen.getAllByRole("button", { name: /^(Original|Step \d+)/ });
+}

@@ -1,0 +1,32 @@
+import { GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { describe, expect, it } from "vitest";
+import { testUser } from "../../test/render-route.tsx";
+import { checkEdit } from "./edit-request.ts";
+
+const pro = testUser({ subscriptionPlanId: "pro" }).details;
+
+describe("checks before an AI edit", () => {
+  it("needs a prompt first", () => {
+    expect(checkEdit("   ", pro, 100)).toEqual({ kind: "prompt", message: M.editPromptRequired });
+  });
+
+  it("refuses the free and starter plans", () => {
+    for (const plan of ["free", "starter"] as const) {
+      const user = testUser({ subscriptionPlanId: plan }).details;
+      expect(checkEdit("warmer", user, 100)).toEqual({ kind: "plan", message: M.editsNeedUpgrade });
+    }
+  });
+
+  it("needs 2 tokens", () => {
+    expect(checkEdit("warmer", pro, 1)).toEqual({
+      kind: "tokens",
+      message: M.notEnoughTokensToEdit,
+    });
+    expect(checkEdit("warmer", pro, 2)).toBeNull();
+  });
+
+  it("lets pro and elite users through", () => {
+    const elite = testUser({ subscriptionPlanId: "elite" }).details;
+    expect(checkEdit("warmer", elite, 50)).toBeNull();
+  });
+});

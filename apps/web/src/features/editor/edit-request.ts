@@ -1,0 +1,46 @@
+import {
+  GENERATION_MESSAGES,
+  PLANS,
+  type TCurrentUser,
+  type TEditRequest,
+  TOKEN_COSTS,
+  type TPlanId,
+  ZEditResponse,
+} from "@backdrop/shared";
+import { ApiError, postJson } from "../../lib/api-client.ts";
+
+export type EditProblemKind = "prompt" | "plan" | "tokens" | "server";
+export type EditProblem = Readonly<{ kind: EditProblemKind; message: string }>;
+
+export function planAllowsEdits(planId: TPlanId): boolean {
+  return planId !== "free" && PLANS[planId].aiEdits;
+}
+
+/**
+ * SPEC point 5 "AI edit", in the spec's order: a prompt, a plan with AI edits, 2 tokens.
+ * Without the user's details yet, plan and tokens are left to the server.
+ */
+export function checkEdit(
+  prompt: string,
+  user: TCurrentUser | null,
+  tokenCount: number,
+): EditProblem | null {
+  if (prompt.trim() === "") {
+    return { kind: "prompt", message: GENERATION_MESSAGES.editPromptRequired };
+  }
+  if (user && !planAllowsEdits(user.subscriptionPlanId)) {
+    return { kind: "plan", message: GENERATION_MESSAGES.editsNeedUpgrade };
+  }
+  if (user && tokenCount < TOKEN_COSTS.edit) {
+    return { kind: "tokens", message: GENERATION_MESSAGES.notEnoughTokensToEdit };
+  }
+  return null;
+}
+
+/** POST /api/fal/edit-gemini: answers once the edit is done, with the new image's URL. */
+export async function requestEdit(body: TEditRequest): Promise<string> {
+  const answer = await postJson("/api/fal/edit-gemini", body, GENERATION_MESSAGES.editFailed);
+  const parsed = ZEditResponse.safeParse(answer);
+  if (!parsed.success) throw new ApiError(GENERATION_MESSAGES.editFailed, 200);
+  return parsed.data.image.url;
+}

@@ -1,0 +1,136 @@
+import type { TImageRecord } from "@backdrop/shared";
+
+export type GalleryTabId = "generated" | "processed" | "upscaled";
+
+export type GalleryTab = {
+  id: GalleryTabId;
+  /** The tab's label, as SPEC point 2 names it. */
+  label: string;
+  /** What one image of the tab is, for the viewer and the tiles' names. */
+  noun: string;
+};
+
+export const GALLERY_TABS: readonly GalleryTab[] = [
+  { id: "generated", label: "Generated", noun: "Generated image" },
+  { id: "processed", label: "Processed (AI)", noun: "AI edit" },
+  { id: "upscaled", label: "Upscaled", noun: "Upscaled image" },
+];
+
+export function isGalleryTab(value: string | null): value is GalleryTabId {
+  return GALLERY_TABS.some((tab) => tab.id === value);
+}
+
+export type GalleryImage = {
+  /** Unique within a tab: the file's URL. */
+  key: string;
+  tab: GalleryTabId;
+  /** The full file, for the viewer and downloads. */
+  url: string;
+  /** The gallery's small WebP of it (`?size=thumb`). */
+  thumbUrl: string;
+  recordId: string;
+  /** The background prompt of the record. */
+  prompt: string | null;
+  createdAt: string;
+  /** For AI edits: which edit of the record, from 1. */
+  editNumber: number | null;
+};
+
+/**
+ * The app's own file URLs as paths, so the browser asks the origin it is on (the API serves
+ * the web app; in development Vite passes /api through). Anything else stays as it is.
+ */
+export function appPath(url: string): string {
+  try {
+    const parsed = new URL(url, window.location.href);
+    if (/\/api\/files\//.test(parsed.pathname)) return parsed.pathname + parsed.search;
+  } catch {
+    // not a URL we can shorten
+  }
+  return url;
+}
+
+/** The thumbnail URL of a stored file: the same URL with `size=thumb`. */
+export function thumbnailUrl(url: string): string {
+  const [path, query = ""] = url.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set("size", "thumb");
+  return `${path}?${params}`;
+}
+
+function image(
+  tab: GalleryTabId,
+  record: TImageRecord,
+  url: string,
+  editNumber: number | null = null,
+): GalleryImage {
+  const path = appPath(url);
+  return {
+    key: path,
+    tab,
+    url: path,
+    thumbUrl: thumbnailUrl(path),
+    recordId: record._id,
+    prompt: record.prompt?.trim() || null,
+    createdAt: record.createdAt,
+    editNumber,
+  };
+}
+
+/**
+ * Each tab's images, newest first: Generated holds each record's processed image, Processed
+ * (AI) every AI edit, Upscaled each upscaled image. Records come newest first.
+ */
+export function galleryImages(
+  records: readonly TImageRecord[],
+): Record<GalleryTabId, GalleryImage[]> {
+  const tabs: Record<GalleryTabId, GalleryImage[]> = { generated: [], processed: [], upscaled: [] };
+  for (const record of records) {
+    if (record.processedImage)
+      tabs.generated.push(image("generated", record, record.processedImage.url));
+    tabs.processed.push(
+      ...record.aiGeneratedImages
+        .map((edit, index) => image("processed", record, edit.url, index + 1))
+        .reverse(),
+    );
+    if (record.upscaledImage)
+      tabs.upscaled.push(image("upscaled", record, record.upscaledImage.url));
+  }
+  return tabs;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+
+/** "5 Jan 2026, 14:03" in the visitor's time zone. */
+export function formatImageDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+function slug(text: string, maxLength = 48): string {
+  const words = text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  let result = "";
+  for (const word of words) {
+    const next = result ? `${result}-${word}` : word;
+    if (next.length > maxLength) break;
+    result = next;
+  }
+  return result || words[0]?.slice(0, maxLength) || "";
+}
+
+const NAME_SUFFIX: Record<GalleryTabId, (image: GalleryImage) => string> = {
+  generated: () => "",
+  processed: (item) => `-ai-edit-${item.editNumber ?? 1}`,
+  upscaled: () => "-upscaled-2x",
+};
+
+/** "backdrop-2026-01-05-marble-counter-morning-light-upscaled-2x", without the extension. */
+export function downloadName(item: GalleryImage): string {
+  const day = item.createdAt.slice(0, 10);
+  const subject = (item.prompt && slug(item.prompt)) || item.recordId.slice(0, 8);
+  return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
+}

@@ -1,0 +1,112 @@
+import {
+  GENERATION_DEFAULTS,
+  GENERATION_MESSAGES,
+  type ProcessingMethod,
+  type TImageRecord,
+  type TJobAccepted,
+  type TUploadResponse,
+  UPSCALE_DEFAULTS,
+  ZImageRecord,
+  ZJobAccepted,
+  ZUploadResponse,
+} from "@backdrop/shared";
+import type { z } from "zod";
+import { ApiError, errorMessageOf, getJson, postJson } from "../../lib/api-client.ts";
+
+const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(fallback, 200);
+  return parsed.data;
+}
+
+/** POST /api/fal/upload: the photo as multipart form data, answered with its record. */
+export async function uploadImage(file: File, userUid: string): Promise<TUploadResponse> {
+  const form = new FormData();
+  form.append("image", file);
+  form.append("userUid", userUid);
+  let response: Response;
+  try {
+    response = await fetch("/api/fal/upload", {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(GENERATION_MESSAGES.uploadFailed, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(errorMessageOf(body, GENERATION_MESSAGES.uploadFailed), response.status);
+  }
+  return parse(ZUploadResponse, body, GENERATION_MESSAGES.uploadFailed);
+}
+
+export type ProcessInput = {
+  prompt: string;
+  imageUrl: string;
+  recordId: string;
+  userUid: string;
+  method: ProcessingMethod;
+};
+
+/** POST /api/fal/process with SPEC point 9's model options. */
+export async function startProcessing(input: ProcessInput): Promise<TJobAccepted> {
+  const body = await postJson(
+    "/api/fal/process",
+    {
+      prompt: input.prompt,
+      imageUrl: input.imageUrl,
+      options: GENERATION_DEFAULTS,
+      savedRecordId: input.recordId,
+      userUid: input.userUid,
+      processingMethod: input.method,
+    },
+    GENERATION_MESSAGES.startFailed,
+  );
+  return parse(ZJobAccepted, body, GENERATION_MESSAGES.startFailed);
+}
+
+export type UpscaleInput = { imageUrl: string; recordId: string; userUid: string };
+
+/** POST /api/fal/upscale: 2x, creativity 0.35, resemblance 0.6. */
+export async function startUpscale(input: UpscaleInput): Promise<TJobAccepted> {
+  const body = await postJson(
+    "/api/fal/upscale",
+    {
+      imageUrl: input.imageUrl,
+      options: UPSCALE_DEFAULTS,
+      savedRecordId: input.recordId,
+      userUid: input.userUid,
+    },
+    GENERATION_MESSAGES.upscaleStartFailed,
+  );
+  return parse(ZJobAccepted, body, GENERATION_MESSAGES.upscaleStartFailed);
+}
+
+export function recordPath(recordId: string): string {
+  return `/api/fal/images/${encodeURIComponent(recordId)}`;
+}
+
+/** GET /api/fal/images/:recordId, the record the job writes its progress and result to. */
+export async function fetchRecord(recordId: string): Promise<TImageRecord> {
+  const body = await getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
+  return parse(ZImageRecord, body, UNEXPECTED_ANSWER);
+}
+
+/** The record's live stream; the server sends it at once and after every change. */
+export function recordEventsUrl(recordId: string): string {
+  return `${recordPath(recordId)}/events`;
+}
+
+/** Reads one `record` event's data; null when it is not a record. */
+export function parseRecordEvent(data: unknown): TImageRecord | null {
+  if (typeof data !== "string") return null;
+  try {
+    const parsed = ZImageRecord.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,114 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import type { GenerationResult } from "../hooks/use-generation.ts";
+import type { UpscaleState } from "../hooks/use-upscale.ts";
+import type { ImageSize } from "../image-checks.ts";
+import type { ShownImage } from "../shown-image.ts";
+import { BeforeAfter } from "./before-after.tsx";
+import { JobProgress } from "./job-progress.tsx";
+import { ResultActions } from "./result-actions.tsx";
+import { StageFrame } from "./stage-frame.tsx";
+
+export type ResultViewProps = {
+  result: GenerationResult;
+  shown: ShownImage;
+  upscale: UpscaleState;
+  editing: boolean;
+  onDownload: () => Promise<unknown>;
+  onUpscale: () => void;
+  onRevertUpscale: () => void;
+  onEdit: () => void;
+};
+
+const KIND_BADGE = { generated: null, upscaled: "Upscaled 2x", edited: "Edited with AI" } as const;
+
+/** The finished image over its original, its size, and what can be done with it next. */
+export function ResultView({
+  result,
+  shown,
+  upscale,
+  editing,
+  onDownload,
+  onUpscale,
+  onRevertUpscale,
+  onEdit,
+}: ResultViewProps) {
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<{ url: string; size: ImageSize } | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const broken = brokenUrl === shown.url;
+  const size = loaded?.url === shown.url ? loaded.size : null;
+  const badge = KIND_BADGE[shown.kind];
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await onDownload();
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <StageFrame
+        size={result}
+        overlay={
+          upscale.status === "running" && (
+            <div className="absolute inset-x-3 bottom-3 z-20 sm:inset-x-4 sm:bottom-4">
+              <JobProgress job="Upscale" stage={upscale.stage} startedAt={upscale.startedAt} />
+            </div>
+          )
+        }
+      >
+        {broken ? (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-surface/85 p-6 text-center">
+            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-danger-50 text-danger-600 ring-1 ring-danger-600/15">
+              <ImageOff aria-hidden="true" className="size-6" />
+            </span>
+            <p role="alert" className="text-sm font-semibold text-danger-600">
+              {GENERATION_MESSAGES.imageLoadFailed}
+            </p>
+          </div>
+        ) : (
+          <BeforeAfter
+            key={shown.url}
+            beforeUrl={result.originalUrl}
+            afterUrl={shown.url}
+            afterAlt={`Your photo with the new background: ${result.prompt}`}
+            onAfterError={() => setBrokenUrl(shown.url)}
+            onAfterLoad={(natural) => setLoaded({ url: shown.url, size: natural })}
+          />
+        )}
+      </StageFrame>
+      <div className="mt-3 flex min-h-7 flex-wrap items-center gap-2 text-xs text-ink-subtle">
+        <span className="font-medium tabular-nums">
+          {size ? `${size.width} × ${size.height} px` : `${result.width} × ${result.height} px`}
+        </span>
+        {badge && <Badge tone="accent">{badge}</Badge>}
+        <span className="min-w-0 flex-1 truncate text-right italic" title={result.prompt}>
+          “{result.prompt}”
+        </span>
+      </div>
+      <ResultActions
+        shown={shown}
+        downloading={downloading}
+        upscaling={upscale.status === "running"}
+        editing={editing}
+        onDownload={() => void download()}
+        onUpscale={onUpscale}
+        onRevertUpscale={onRevertUpscale}
+        onEdit={onEdit}
+      />
+      <div className="has-[p]:mt-3">
+        <FormAlert
+          id="studio-upscale-error"
+          message={upscale.status === "failed" ? upscale.message : null}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { imageRecord } from "../../../test/image-record.ts";
+import { callsTo, mockApi } from "../../../test/mock-api.ts";
+import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import {
+  generateToResult,
+  generationAnswers,
+  PROCESSED_URL,
+  recordStream,
+  resultImage,
+  subscriber,
+} from "../../../test/studio.ts";
+import type { EditorSlotProps } from "./editor-slot.tsx";
+
+const EDITED_URL = "/api/files/edited.png";
+
+// The editor of features/editor plugs in here; this stand-in exercises the slot's contract.
+vi.mock("./editor-slot.tsx", () => ({
+  EditorSlot: ({ recordId, imageUrl, onSave, onClose }: EditorSlotProps) => (
+    <div data-testid="editor-slot" data-record-id={recordId} data-image-url={imageUrl}>
+      <button type="button" onClick={() => onSave("/api/files/edited.png")}>
+        Save edit
+      </button>
+      <button type="button" onClick={onClose}>
+        Close editor
+      </button>
+    </div>
+  ),
+}));
+
+const slot = () => screen.getByTestId("editor-slot");
+
+describe("the editor slot", () => {
+  beforeEach(() => {
+    stubImageSize(600, 400);
+    stubEventSource();
+  });
+
+  it("edits the shown image of the record, and a save makes the edit the result", async () => {
+    mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+    expect(slot()).toHaveAttribute("data-record-id", "rec-1");
+    expect(slot()).toHaveAttribute("data-image-url", PROCESSED_URL);
+
+    await user.click(screen.getByRole("button", { name: "Save edit" }));
+
+    expect(screen.queryByTestId("editor-slot")).not.toBeInTheDocument();
+    expect(resultImage()).toHaveAttribute("src", EDITED_URL);
+    expect(screen.getByText("Edited with AI")).toBeInTheDocument();
+  });
+
+  it("closing leaves the result as it was", async () => {
+    mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+
+    await user.click(screen.getByRole("button", { name: "Close editor" }));
+
+    expect(screen.queryByTestId("editor-slot")).not.toBeInTheDocument();
+    expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
+  });
+
+  it("upscales the saved edit, and Revert Upscale goes back to the edit", async () => {
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      "POST /api/fal/upscale": jsonResponse(200, {
+        request_id: "job-2",
+        status: "queued",
+        message: "Image upscaling started",
+      }),
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+    await user.click(screen.getByRole("button", { name: "Save edit" }));
+
+    await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
+    expect(callsTo(fetchMock, "/api/fal/upscale")[0]?.body).toMatchObject({
+      imageUrl: EDITED_URL,
+    });
+    (await recordStream(2)).emit(
+      "record",
+      imageRecord({ status: "completed", upscaledImage: { url: "/api/files/edited-2x.png" } }),
+    );
+    await user.click(await screen.findByRole("button", { name: "Revert Upscale" }));
+
+    expect(resultImage()).toHaveAttribute("src", EDITED_URL);
+  });
+});

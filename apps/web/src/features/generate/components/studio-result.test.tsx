@@ -1,0 +1,213 @@
+import { DOWNLOAD_MESSAGES, GENERATION_MESSAGES, UPSCALE_DEFAULTS } from "@backdrop/shared";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { imageRecord } from "../../../test/image-record.ts";
+import { callsTo, mockApi } from "../../../test/mock-api.ts";
+import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import {
+  generateToResult,
+  generationAnswers,
+  PROCESSED_URL,
+  recordStream,
+  resultImage,
+  subscriber,
+} from "../../../test/studio.ts";
+
+const UPSCALED_URL = "/api/files/upscaled.png";
+const upscaleAccepted = jsonResponse(200, {
+  request_id: "job-2",
+  status: "queued",
+  message: "Image upscaling started",
+});
+
+describe("the result and its actions", () => {
+  beforeEach(() => {
+    stubImageSize(600, 400);
+    stubEventSource();
+  });
+
+  it("upscales 2x, then Revert Upscale restores the image shown before", async () => {
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      "POST /api/fal/upscale": upscaleAccepted,
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
+
+    expect(callsTo(fetchMock, "/api/fal/upscale")[0]?.body).toEqual({
+      imageUrl: PROCESSED_URL,
+      options: UPSCALE_DEFAULTS,
+      savedRecordId: "rec-1",
+      userUid: "user-1",
+    });
+    const stream = await recordStream(2);
+    stream.emit("record", imageRecord({ status: "processing", stage: "upscaling" }));
+    expect(await screen.findByText("Upscaling to twice the size…")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Upscale progress" })).toBeInTheDocument();
+    // the image stays on stage while it is upscaled
+    expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
+
+    stream.emit(
+      "record",
+      imageRecord({
+        status: "completed",
+        processedImage: { url: PROCESSED_URL },
+        upscaledImage: { url: UPSCALED_URL },
+      }),
+    );
+
+    const revert = await screen.findByRole("button", { name: "Revert Upscale" });
+    expect(resultImage()).toHaveAttribute("src", UPSCALED_URL);
+    expect(screen.getByText("Upscaled 2x")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Upscale 2x" })).not.toBeInTheDocument();
+
+    await user.click(revert);
+
+    expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
+    expect(screen.getByRole("button", { name: "Upscale 2x" })).toBeInTheDocument();
+    expect(screen.queryByText("Upscaled 2x")).not.toBeInTheDocument();
+  });
+
+  it("needs 2 tokens to upscale", async () => {
+    const poor = subscriber({ numOfTokens: 0, subscriptionTokens: 9 });
+    const after = subscriber({ numOfTokens: 0, subscriptionTokens: 1 });
+    const fetchMock = mockApi({
+      ...generationAnswers(after),
+      "POST /api/fal/upscale": upscaleAccepted,
+    });
+    const { user } = renderRoute("/", { session: poor });
+    await generateToResult(user);
+    await waitFor(() => expect(screen.getAllByText("1 token").length).toBeGreaterThan(0));
+
+    await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
+
+    expect(
+      await screen.findByText(GENERATION_MESSAGES.notEnoughTokensToUpscale),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/fal/upscale")).toHaveLength(0);
+  });
+
+  it("explains a refused upscale inline and with the spec's toast", async () => {
+    mockApi({
+      ...generationAnswers(),
+      "POST /api/fal/upscale": () => new Response("", { status: 500 }),
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
+
+    expect(await screen.findByText(GENERATION_MESSAGES.upscaleStartFailed)).toBeInTheDocument();
+    expect(await screen.findByText(GENERATION_MESSAGES.upscaleFailed)).toBeInTheDocument();
+    expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
+  });
+
+  it("reports a failed upscale job with its reason", async () => {
+    mockApi({ ...generationAnswers(), "POST /api/fal/upscale": upscaleAccepted });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
+
+    (await recordStream(2)).emit(
+      "record",
+      imageRecord({ status: "failed", error: GENERATION_MESSAGES.upscaleTimedOut }),
+    );
+
+    expect(await screen.findByText(GENERATION_MESSAGES.upscaleTimedOut)).toBeInTheDocument();
+    expect(await screen.findByText(GENERATION_MESSAGES.upscaleFailed)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Upscale 2x" })).toBeEnabled();
+  });
+
+  it("downloads the shown image with a readable file name", async () => {
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      [`GET ${PROCESSED_URL}`]: () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), {
+          status: 200,
+          headers: { "content-type": "image/png" },
+        }),
+    });
+    let saved: HTMLAnchorElement | undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved = this;
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    await user.click(screen.getByRole("button", { name: "Download" }));
+
+    await waitFor(() => expect(saved?.download).toBe("backdrop-sandy-beach-at-golden-hour.png"));
+    expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(1);
+  });
+
+  it("toasts a download that fails", async () => {
+    mockApi({
+      ...generationAnswers(),
+      [`GET ${PROCESSED_URL}`]: () => {
+        throw new TypeError("Failed to fetch");
+      },
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    await user.click(screen.getByRole("button", { name: "Download" }));
+
+    expect(await screen.findByText(DOWNLOAD_MESSAGES.network)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download" })).toBeEnabled();
+  });
+
+  it("says 'Error loading image' when the result cannot be shown", async () => {
+    mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+
+    fireEvent.error(resultImage());
+
+    const result = screen.getByRole("region", { name: "Result" });
+    expect(within(result).getByText(GENERATION_MESSAGES.imageLoadFailed)).toHaveAttribute(
+      "role",
+      "alert",
+    );
+    expect(screen.queryByRole("slider")).not.toBeInTheDocument();
+  });
+
+  it("compares with the original through a range slider", async () => {
+    mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    const slider = screen.getByRole("slider", { name: "Compare with the original" });
+    const original = resultImage().nextElementSibling as HTMLImageElement;
+    expect(original).toHaveAttribute("src", "/api/files/original.png");
+    expect(original.style.clipPath).toBe("inset(0 50% 0 0)");
+
+    // a native range input: the browser moves it with the arrow keys, Page Up/Down, Home and End
+    expect(slider).toHaveAttribute("type", "range");
+    fireEvent.change(slider, { target: { value: "52" } });
+
+    expect((slider as HTMLInputElement).value).toBe("52");
+    expect(slider).toHaveAttribute("aria-valuetext", "52% original, 48% result");
+    expect(original.style.clipPath).toBe("inset(0 48% 0 0)");
+  });
+
+  it("opens the AI editor with Edit with AI", async () => {
+    mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    expect(screen.queryByRole("dialog", { name: "Edit with AI" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+
+    expect(await screen.findByRole("dialog", { name: "Edit with AI" })).toBeInTheDocument();
+    // The studio behind the modal editor is hidden from assistive technology while it is open.
+    expect(screen.getByRole("button", { name: "Edit with AI", hidden: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "Upscale 2x", hidden: true })).toBeDisabled();
+  });
+});

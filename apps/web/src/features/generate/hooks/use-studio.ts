@@ -1,0 +1,179 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
+import { useCallback, useState } from "react";
+import { useSession } from "../../auth/session.ts";
+import { downloadImage } from "../download-image.ts";
+import { checkGeneration, isSubscriptionExpired } from "../generation-checks.ts";
+import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
+import {
+  editedImage,
+  generatedImage,
+  revertUpscale,
+  SHOWN_SUFFIX,
+  type ShownImage,
+  upscaledFrom,
+} from "../shown-image.ts";
+import { PHOTO_INPUT_ID, PROMPT_INPUT_ID } from "../studio-ids.ts";
+import { generationCost, UPSCALE_COST } from "../token-cost.ts";
+import { useGeneration } from "./use-generation.ts";
+import { useImagePicker } from "./use-image-picker.ts";
+import { usePasteImage } from "./use-paste-image.ts";
+import { useUpscale } from "./use-upscale.ts";
+
+type FieldErrors = { image: string | null; prompt: string | null };
+const NO_FIELD_ERRORS: FieldErrors = { image: null, prompt: null };
+
+export type StudioDialog = "login" | "subscription" | null;
+
+/**
+ * Everything the studio does: the form and its checks, the generation, and what happens to
+ * its result (upscale, revert, AI edits, download, starting over).
+ */
+export function useStudio() {
+  const { session, user, tokenCount } = useSession();
+  const picker = useImagePicker();
+  const generation = useGeneration();
+  const upscale = useUpscale();
+  const [prompt, setPromptValue] = useState("");
+  const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
+  // the token message is about one photo's price; another photo clears it
+  const [tokenError, setTokenError] = useState<{ message: string; photo: string } | null>(null);
+  const [dialog, setDialog] = useState<StudioDialog>(null);
+  const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  usePasteImage((file) => void picker.pick(file));
+
+  const image = picker.image;
+  const cost = image ? generationCost(image.width, image.height) : null;
+  const expired = isSubscriptionExpired(user);
+  const done = generation.state.status === "done" ? generation.state.result : null;
+  // The generated image until an upscale or an edit of that same record replaces it.
+  const shown: ShownImage | null = done
+    ? edits?.recordId === done.recordId
+      ? edits.shown
+      : generatedImage(done.imageUrl)
+    : null;
+  const show = useCallback(
+    (next: ShownImage) => done && setEdits({ recordId: done.recordId, shown: next }),
+    [done],
+  );
+
+  const setPrompt = (value: string) => {
+    setPromptValue(value);
+    if (fieldErrors.prompt && value.trim()) setFieldErrors((now) => ({ ...now, prompt: null }));
+  };
+
+  /** Runs SPEC point 5's checks, then the generation; true when it started. */
+  const submit = (): boolean => {
+    if (expired) return false;
+    setTokenError(null);
+    const check = checkGeneration({
+      loggedIn: session !== null,
+      user,
+      tokenCount,
+      hasImage: image !== null,
+      prompt,
+      cost,
+    });
+    switch (check.kind) {
+      case "login":
+        setDialog("login");
+        return false;
+      case "fields":
+        setFieldErrors({ image: check.image, prompt: check.prompt });
+        document.getElementById(check.image ? PHOTO_INPUT_ID : PROMPT_INPUT_ID)?.focus();
+        return false;
+      case "subscription":
+        setDialog("subscription");
+        return false;
+      case "tokens":
+        setTokenError({ message: check.message, photo: image?.url ?? "" });
+        return false;
+    }
+    if (!image) return false;
+    setFieldErrors(NO_FIELD_ERRORS);
+    upscale.reset();
+    setEditing(false);
+    void generation.start({
+      file: image.file,
+      width: image.width,
+      height: image.height,
+      prompt,
+      method,
+    });
+    return true;
+  };
+
+  const startUpscale = async () => {
+    if (!done || !shown) return;
+    if (expired) return upscale.refuse(GENERATION_MESSAGES.subscriptionExpired);
+    if (user && !user.stripeCustomerId) return setDialog("subscription");
+    if (tokenCount < UPSCALE_COST) {
+      return upscale.refuse(GENERATION_MESSAGES.notEnoughTokensToUpscale);
+    }
+    const url = await upscale.start({ recordId: done.recordId, imageUrl: shown.url });
+    if (url) show(upscaledFrom(shown, url));
+  };
+
+  const revert = () => {
+    if (!shown) return;
+    upscale.reset();
+    show(revertUpscale(shown));
+  };
+
+  const download = () =>
+    downloadImage({
+      url: shown?.url,
+      prompt: done?.prompt,
+      suffix: shown ? SHOWN_SUFFIX[shown.kind] : undefined,
+    });
+
+  const saveEdit = (url: string) => {
+    upscale.reset();
+    show(editedImage(url));
+    setEditing(false);
+  };
+
+  /** New Image: an empty form and an empty stage. */
+  const startOver = () => {
+    generation.reset();
+    upscale.reset();
+    picker.remove();
+    setPromptValue("");
+    setMethod(DEFAULT_METHOD);
+    setFieldErrors(NO_FIELD_ERRORS);
+    setTokenError(null);
+    setEditing(false);
+    setEdits(null);
+    document.getElementById(PHOTO_INPUT_ID)?.focus();
+  };
+
+  return {
+    picker,
+    prompt,
+    setPrompt,
+    method,
+    setMethod,
+    fieldErrors: { image: fieldErrors.image, prompt: fieldErrors.prompt },
+    tokenError: tokenError && tokenError.photo === image?.url ? tokenError.message : null,
+    cost,
+    tokenCount: session ? tokenCount : null,
+    expired,
+    dialog,
+    setDialog,
+    generation: generation.state,
+    upscale: upscale.state,
+    result: done,
+    shown,
+    editing,
+    submit,
+    startUpscale: () => void startUpscale(),
+    revert,
+    download,
+    edit: () => setEditing(true),
+    saveEdit,
+    closeEditor: () => setEditing(false),
+    startOver,
+  };
+}

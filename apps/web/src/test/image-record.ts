@@ -1,0 +1,21 @@
+import type { TImageRecord } from "@backdrop/shared";
+
+/** An image record as GET /api/fal/images/:id answers it: a job cutting out by default. */
+export function imageRecord(overrides: Partial<TImageRecord> = {}): TImageRecord {
+  return {
+    _id: "rec-1",
+    originalImage: { url: "/api/files/original.png" },
+    processedImage: null,
+    upscaledImage: null,
+    aiGeneratedImages: [],
+    status: "processing",
+    stage: "cutting out",
+    error: null,
+    prompt: "Sandy beach at golden hour",
+    width: 600,
+    height: 400,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}

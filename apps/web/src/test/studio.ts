@@ -1,0 +1,76 @@
+import { screen, waitFor } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { expect } from "vitest";
+import { FakeEventSource } from "./fake-browser.ts";
+import { imageRecord } from "./image-record.ts";
+import { jsonResponse, testUser } from "./render-route.tsx";
+
+/** A subscriber with a payment customer and 120 tokens. */
+export function subscriber(overrides: Parameters<typeof testUser>[0] = {}) {
+  return testUser({
+    stripeCustomerId: "cus_1",
+    numOfTokens: 20,
+    subscriptionTokens: 100,
+    ...overrides,
+  });
+}
+
+export const ORIGINAL_URL = "/api/files/original.png";
+export const PROCESSED_URL = "/api/files/processed.png";
+export const RECORD_PATH = "/api/fal/images/rec-1";
+export const EVENTS_PATH = `${RECORD_PATH}/events`;
+
+/** The generation API answering as the server does for a job that is still running. */
+export function generationAnswers(user = subscriber()) {
+  return {
+    "POST /api/fal/upload": jsonResponse(200, {
+      url: ORIGINAL_URL,
+      savedBaseImage: { _id: "rec-1" },
+    }),
+    "POST /api/fal/process": jsonResponse(200, {
+      request_id: "job-1",
+      status: "queued",
+      message: "Image processing started",
+    }),
+    [`GET ${RECORD_PATH}`]: jsonResponse(200, imageRecord({ status: "queued", stage: "queued" })),
+    "GET /api/auth/get-user-by-uid": jsonResponse(200, user.details),
+  };
+}
+
+export function photo(name = "coffee.png") {
+  return new File(["png"], name, { type: "image/png" });
+}
+
+/** Picks a photo (its size comes from `stubImageSize`) and types a prompt. */
+export async function fillStudio(user: UserEvent, prompt = "Sandy beach at golden hour") {
+  await user.upload(screen.getByLabelText("Your photo"), photo());
+  await screen.findByRole("img", { name: "Preview of coffee.png" });
+  if (prompt) await user.type(screen.getByLabelText("Describe the new background"), prompt);
+}
+
+/** The live stream the studio opened for the record, once it is open. */
+export async function recordStream(opened = 1): Promise<FakeEventSource> {
+  await waitFor(() =>
+    expect(FakeEventSource.instances.filter((s) => s.url.endsWith(EVENTS_PATH))).toHaveLength(
+      opened,
+    ),
+  );
+  return FakeEventSource.latest(EVENTS_PATH) as FakeEventSource;
+}
+
+/** Presses Generate and lets the server push the finished record. */
+export async function generateToResult(user: UserEvent) {
+  await fillStudio(user);
+  await user.click(screen.getByRole("button", { name: "Generate" }));
+  const stream = await recordStream();
+  stream.emit(
+    "record",
+    imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+  );
+  await screen.findByRole("button", { name: "Download" });
+  return stream;
+}
+
+export function resultImage() {
+  return screen.getByRole("img", { name: /^Your photo with the new background/ });
+}
