@@ -157,7 +157,7 @@ test("a logged-in user is sent from /signup and /login to Generate", async ({ pa
   }
 
   await page.goto("/gallery");
-  await expect(page.getByRole("heading", { name: "No images yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No generated images yet" })).toBeVisible();
   await page.goto("/contact");
   await expect(page.getByLabel("Name")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveCount(0);

@@ -14,6 +14,9 @@ export async function findMail(
   return (await findMails(request, subject, to, 1))[0] as Mail;
 }
 
+/** Generous: a generation running in another test keeps the server's cores busy. */
+const MAIL_WAIT = { timeout: 20_000 };
+
 /** Waits for at least `count` matching mails; the newest come first. */
 export async function findMails(
   request: APIRequestContext,
@@ -30,7 +33,7 @@ export async function findMails(
         (mail) => mail.subject.includes(subject) && (to === undefined || mail.to === to),
       );
       return found.length;
-    })
+    }, MAIL_WAIT)
     .toBeGreaterThanOrEqual(count);
   return found;
 }
