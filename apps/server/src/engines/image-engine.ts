@@ -40,6 +40,8 @@ export type JobContext = {
   /** Aborted when the job passes its time limit; engines stop work and reject. */
   signal: AbortSignal;
   reportStage(stage: JobStage): void;
+  /** How much of the current stage is done, 0..1, for stages long enough to show a bar. */
+  reportProgress?(fraction: number): void;
 };
 
 /**

@@ -2,10 +2,52 @@ import { hex, hsl, mix, type Rgb } from "./color.ts";
 import { COLOURS, LIGHTS, THEMES } from "./scene-words.ts";
 import { hashString } from "./seeded-random.ts";
 
-/** The texture drawn on the floor plane. */
-export type SceneMaterial = "plain" | "marble" | "wood" | "sand" | "grass" | "stone" | "snow";
+/** Where the subject is: the kind of place the prompt describes. */
+export type SceneSetting =
+  | "studio"
+  | "tabletop"
+  | "podium"
+  | "floor"
+  | "beach"
+  | "forest"
+  | "city"
+  | "mountains"
+  | "sky"
+  | "water"
+  | "kitchen"
+  | "bathroom"
+  | "living room"
+  | "cafe";
+/** The texture drawn on the supporting surface. */
+export type SceneMaterial =
+  | "plain"
+  | "marble"
+  | "wood"
+  | "concrete"
+  | "linen"
+  | "sand"
+  | "stone"
+  | "tiles"
+  | "glass"
+  | "water"
+  | "grass"
+  | "snow";
 /** What stands behind the subject above the horizon. */
 export type SceneBackdrop = "wall" | "sky" | "foliage" | "studio";
+/**
+ * How much work a render may take: `fast` for the realtime method, `rich` for the queue
+ * method (more texture detail, more blur samples, finer light effects).
+ */
+export type RenderQuality = "fast" | "rich";
+
+export type SceneCamera = {
+  /** The subject fills more of the frame; the horizon sits lower and the backdrop blurs more. */
+  closeUp: boolean;
+  /** Seen from above: no horizon, the surface fills the frame. */
+  topDown: boolean;
+  /** 0..1, how strongly the backdrop is thrown out of focus (depth of field). */
+  bokeh: number;
+};
 
 export type SceneLight = {
   /** Colour the whole scene leans toward. */
@@ -14,6 +56,12 @@ export type SceneLight = {
   amount: number;
   /** Where the light comes from, 0 = left edge, 1 = right edge; undefined lets the seed pick. */
   side: number | undefined;
+  /** 0..1: 0 a low sun at the horizon (long shadows), 1 straight overhead (short ones). */
+  elevation: number;
+  /** 0..1: 0 soft, diffuse light (blurred shadows), 1 hard light (crisp shadows). */
+  hardness: number;
+  /** The light is behind the subject: rim light on its edges, shadow falling toward camera. */
+  backlit: boolean;
   /** 1 is neutral; above 1 darker shadows and brighter highlights. */
   contrast: number;
   /** 0..1, how much the corners darken. */
@@ -26,8 +74,16 @@ export type ScenePlan = {
   sky: [Rgb, Rgb];
   /** Floor colours, horizon → bottom of the picture. */
   floor: [Rgb, Rgb];
+  setting: SceneSetting;
   material: SceneMaterial;
+  /** 0..1, how mirror-like the supporting surface is (glass, water, polished marble). */
+  gloss: number;
   backdrop: SceneBackdrop;
+  camera: SceneCamera;
+  /** 1 as rendered; below 1 a darker background, above 1 a brighter one (edits use it). */
+  backgroundGain: number;
+  /** 0..1, how strong the subject's contact and cast shadows are; 0 removes them. */
+  shadow: number;
   sun: boolean;
   stars: boolean;
   light: SceneLight;
@@ -39,6 +95,9 @@ const NEUTRAL_LIGHT: SceneLight = {
   tint: hex("#ffffff"),
   amount: 0,
   side: undefined,
+  elevation: 0.6,
+  hardness: 0.4,
+  backlit: false,
   contrast: 1,
   vignette: 0.25,
 };
@@ -54,8 +113,13 @@ function hashedPlan(prompt: string): ScenePlan {
   return {
     sky: [hsl(hue, 0.32, 0.86), hsl(hue, 0.28, 0.74)],
     floor: [hsl(hue, 0.22, 0.66), hsl(hue, 0.26, 0.48)],
+    setting: "studio",
     material: "plain",
+    gloss: 0,
     backdrop: "wall",
+    camera: { closeUp: false, topDown: false, bokeh: 0.3 },
+    backgroundGain: 1,
+    shadow: 1,
     sun: false,
     stars: false,
     light: { ...NEUTRAL_LIGHT },

@@ -1,8 +1,16 @@
 import { mix, type Rgb, scale, toHex } from "./color.ts";
 import type { SceneMaterial, ScenePlan } from "./scene-plan.ts";
 
-/** The picture's size and where the floor meets the backdrop, in pixels. */
-export type SceneGeometry = { width: number; height: number; horizon: number };
+/**
+ * The picture's size and where the floor meets the backdrop, in pixels; `subject` is where the
+ * subject will stand (so a podium or a pool of light can be drawn under it).
+ */
+export type SceneGeometry = {
+  width: number;
+  height: number;
+  horizon: number;
+  subject?: { left: number; top: number; right: number; bottom: number };
+};
 
 type Random = () => number;
 
@@ -155,7 +163,8 @@ export function floorTexture(
         0.25,
         seed,
       );
-    case "plain":
+    default:
+      // concrete, linen, tiles, glass and water are drawn plain until the scene renders them
       return grainy(geometry, scale(plan.floor[1], 0.85), `${(6 / width).toFixed(4)}`, 0.12, seed);
   }
 }
