@@ -165,9 +165,12 @@ function applyLights(plan: ScenePlan, prompt: string): void {
  * pick the floor, atmospheres ("forest", "sunset", "night", "studio") the backdrop, the first
  * colour word tints both, and light words ("morning light", "warm", "dramatic") set the light.
  * A prompt naming none of them gets a soft palette from its hash, so every prompt has a look.
+ * `revisions` are later instructions (edits), newest last; where they disagree with the prompt
+ * or with each other, the newest wins.
  */
-export function planScene(prompt: string): ScenePlan {
-  const text = prompt.toLowerCase();
+export function planScene(prompt: string, revisions: string[] = []): ScenePlan {
+  // First version of revisions: surfaces go to the first mention, so the newest comes first.
+  const text = [...revisions].reverse().concat(prompt).join(", ").toLowerCase();
   const plan = hashedPlan(text);
   let named = false;
 

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { luma, mix, type Rgb, scale, toHex } from "./color.ts";
-import type { ScenePlan } from "./scene-plan.ts";
+import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
 import { floorTexture, type SceneGeometry } from "./scene-textures.ts";
 import { hashString, seededRandom } from "./seeded-random.ts";
 
@@ -139,6 +139,7 @@ export async function renderScene(
   plan: ScenePlan,
   geometry: SceneGeometry,
   seed: number,
+  _quality: RenderQuality = "fast",
 ): Promise<Buffer> {
   const { width, height, horizon } = geometry;
   // The scene is soft anyway; drawing big ones smaller and scaling up saves seconds of noise.
