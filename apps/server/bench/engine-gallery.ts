@@ -1,0 +1,89 @@
+/**
+ * `npm run gallery`: renders the fixture photos through the offline `local` engine across a set
+ * of varied prompts and writes docs/engine-gallery.md with small WebP copies of the results, so
+ * anyone can judge the engine's quality at a glance.
+ */
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { GENERATION_DEFAULTS } from "@backdrop/shared";
+import sharp from "sharp";
+import type { EngineImage, JobContext } from "../src/engines/image-engine.ts";
+import { createLocalEngine } from "../src/engines/local/local.engine.ts";
+import { GALLERY_PHOTOS, GALLERY_PROMPTS, gallerySlug } from "./gallery-prompts.ts";
+
+const DOCS = fileURLToPath(new URL("../../../docs/", import.meta.url));
+const IMAGES = `${DOCS}engine-gallery/`;
+const FIXTURES = fileURLToPath(new URL("../test/fixtures/photos/", import.meta.url));
+/** Small enough to commit dozens of them, large enough to judge edges and shadows. */
+const SHOWN_WIDTH = 400;
+const SEED = 11;
+
+const ctx: JobContext = { signal: new AbortController().signal, reportStage: () => undefined };
+const engine = createLocalEngine();
+
+async function upload(file: string): Promise<EngineImage> {
+  const bytes = await readFile(`${FIXTURES}${file}`);
+  const meta = await sharp(bytes).metadata();
+  const png = await sharp(bytes).png().toBuffer();
+  return { bytes: png, contentType: "image/png", width: meta.width ?? 0, height: meta.height ?? 0 };
+}
+
+async function saveSmall(image: EngineImage, name: string): Promise<string> {
+  const file = `${name}.webp`;
+  await sharp(image.bytes)
+    .resize({ width: SHOWN_WIDTH })
+    .webp({ quality: 72 })
+    .toFile(`${IMAGES}${file}`);
+  return `engine-gallery/${file}`;
+}
+
+await rm(IMAGES, { recursive: true, force: true });
+await mkdir(IMAGES, { recursive: true });
+
+const rows: string[] = [];
+const photos = await Promise.all(
+  GALLERY_PHOTOS.map(async (photo) => ({ ...photo, image: await upload(photo.file) })),
+);
+const originals = await Promise.all(
+  photos.map((photo) => saveSmall(photo.image, `original-${gallerySlug(photo.file)}`)),
+);
+rows.push(
+  `| Uploaded | ${originals.map((src, i) => `![${photos[i]?.label}](${src})`).join(" | ")} |`,
+);
+
+const timings: number[] = [];
+for (const prompt of GALLERY_PROMPTS) {
+  const cells: string[] = [];
+  for (const photo of photos) {
+    const started = performance.now();
+    const result = await engine.generate(
+      { image: photo.image, prompt, options: GENERATION_DEFAULTS, method: "queue", seed: SEED },
+      ctx,
+    );
+    timings.push(performance.now() - started);
+    const src = await saveSmall(result, `${gallerySlug(photo.file)}-${gallerySlug(prompt)}`);
+    cells.push(`![${photo.label}, ${prompt}](${src})`);
+  }
+  rows.push(`| “${prompt}” | ${cells.join(" | ")} |`);
+  process.stderr.write(`${prompt}\n`);
+}
+
+const header = `| Prompt | ${photos.map((photo) => photo.label).join(" | ")} |`;
+const rule = `|---|${photos.map(() => "---").join("|")}|`;
+const seconds = (timings.reduce((sum, ms) => sum + ms, 0) / timings.length / 1000).toFixed(1);
+await writeFile(
+  `${DOCS}engine-gallery.md`,
+  `# The offline engine's gallery
+
+What the \`local\` engine (no keys, no network) makes of the fixture photos in
+\`apps/server/test/fixtures/photos/\`, one prompt per row, with the \`queue\` method and seed ${SEED}.
+The pictures are shown ${SHOWN_WIDTH} px wide; the engine renders them at the upload's size.
+Made by \`npm run gallery\` (${photos.length * GALLERY_PROMPTS.length} generations, ${seconds} s each on
+average on the machine that made them).
+
+${header}
+${rule}
+${rows.join("\n")}
+`,
+);
+process.stderr.write(`wrote docs/engine-gallery.md\n`);

@@ -1,0 +1,34 @@
+/** The photos and prompts of the engine gallery (docs/engine-gallery.md). */
+
+export const GALLERY_PHOTOS = [
+  { file: "coffee.png", label: "Coffee cup" },
+  { file: "astronaut.png", label: "Portrait" },
+  { file: "rocket.jpg", label: "Rocket model" },
+] as const;
+
+/** Varied on purpose: every setting family, surfaces, light, colour words and camera hints. */
+export const GALLERY_PROMPTS = [
+  "on a marble counter, morning light",
+  "on a wooden tabletop in a cozy café, bokeh",
+  "on a white podium, pastel pink studio backdrop",
+  "seamless studio sweep, soft light",
+  "on a sandy beach at golden hour",
+  "in a forest clearing, backlit",
+  "on a city street at night, neon lights",
+  "in front of snowy mountains, hard light",
+  "on a glass shelf in a bright bathroom",
+  "on a linen tablecloth in a sunny kitchen",
+  "in a living room with a sofa, warm evening light",
+  "on concrete, dark and moody, top-down",
+  "floating over calm water at sunset",
+  "vibrant blue sky, close-up",
+] as const;
+
+/** A file-name-safe form of a prompt or file name. */
+export function gallerySlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\.[a-z]+$/, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
