@@ -38,7 +38,13 @@ function engine(): Promise<ImageEngine> {
 const running = new Map<number, AbortController>();
 
 function post(message: FromWorker, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(message, transfer);
+  try {
+    port?.postMessage(message, transfer);
+  } catch (error) {
+    // Some buffers cannot be moved (sharp's own, on newer Node versions): copy them all then.
+    if (transfer.length === 0) throw error;
+    port?.postMessage(message);
+  }
 }
 
 function threadError(error: unknown): ThreadError {

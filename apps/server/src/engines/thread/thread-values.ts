@@ -23,8 +23,8 @@ function revive(value: unknown): unknown {
 /**
  * The ArrayBuffers in `value` that can be moved instead of copied: those a single Buffer or
  * typed array spans whole. A view on part of a larger buffer (Node's pool of small Buffers, a
- * slice) would take its neighbours along, so it is copied. Node copies untransferable ones
- * (sharp's own output) anyway.
+ * slice) would take its neighbours along, so it is copied. Buffers Node cannot move (sharp's
+ * own output) are copied by Node 20, refused by later versions: the sender then copies all.
  */
 export function transferablesOf(value: unknown): ArrayBuffer[] {
   const found = new Set<ArrayBuffer>();
