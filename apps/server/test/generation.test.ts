@@ -358,6 +358,48 @@ describeEachDatabase("generation service", (database) => {
       expect(await tokensOf(ada)).toBe(92);
     });
 
+    it("shows how much of the stage is done while the job runs, and clears it after", async () => {
+      await subscribeInSandbox(t, ada, "pro");
+      const uploaded = await upload(t, ada);
+      expect((await getRecord(t, ada, uploaded.recordId)).progress).toBeNull();
+      const release = engine.progressNext("generate", [0.1, 0.25, 0.4]);
+      const stream = await t.app.request(`/api/fal/images/${uploaded.recordId}/events`, {
+        headers: asCookie(ada),
+      });
+      const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      await accepted(await postFal(t, "process", processBody(ada, uploaded), ada));
+      // Throttled: the first fraction at once, the latest one after the interval.
+      const running = await pollRecord(t, ada, uploaded.recordId, (r) => r.progress === 0.4);
+      expect(running).toMatchObject({ status: "processing", stage: "composing" });
+      while (!/"progress":0\.4/.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        text += decoder.decode(value);
+      }
+      await reader.cancel();
+      release();
+      expect(await pollRecord(t, ada, uploaded.recordId)).toMatchObject({
+        status: "completed",
+        stage: null,
+        progress: null,
+      });
+
+      const processed = await getRecord(t, ada, uploaded.recordId);
+      const failUpscale = engine.progressNext("upscale", [0.5]);
+      await accepted(
+        await postUpscale(t, ada, uploaded.recordId, processed.processedImage?.url ?? ""),
+      );
+      await pollRecord(t, ada, uploaded.recordId, (r) => r.progress === 0.5);
+      failUpscale("unavailable");
+      expect(await pollRecord(t, ada, uploaded.recordId)).toMatchObject({
+        status: "failed",
+        stage: null,
+        progress: null,
+      });
+    });
+
     it("pushes the record's changes as server-sent events", async () => {
       await subscribeInSandbox(t, ada, "pro");
       const uploaded = await upload(t, ada);

@@ -10,6 +10,7 @@ describeEachDatabase("migrations", (database) => {
       "0002-accounts",
       "0003-billing",
       "0004-images",
+      "0005-image-progress",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

@@ -146,7 +146,8 @@ const imageRef = z.object({ url: z.string() });
 
 /**
  * SPEC point 3's image record. `status` is "uploaded" until a first job is queued, then the
- * status of the latest job; `stage` says what that job is doing. The rest is ours.
+ * status of the latest job; `stage` says what that job is doing and `progress` how much of that
+ * stage is done (0..1), when the engine can tell. The rest is ours.
  */
 export const RECORD_STATUSES = ["uploaded", ...JOB_STATUSES] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
@@ -159,6 +160,7 @@ export const ZImageRecord = z.object({
   aiGeneratedImages: z.array(imageRef),
   status: z.enum(RECORD_STATUSES),
   stage: z.string().nullable(),
+  progress: z.number().min(0).max(1).nullable(),
   error: z.string().nullable(),
   prompt: z.string().nullable(),
   width: z.number().int(),

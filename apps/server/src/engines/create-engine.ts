@@ -1,5 +1,6 @@
 import type { Env } from "../env.ts";
 import type { ImageEngine } from "./image-engine.ts";
+import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
  * An engine whose module loads on first use: the local engine's model runtime and the fal
@@ -43,8 +44,7 @@ export function createEngine(
       return createFalEngine({ client, ...falTransport });
     });
   }
-  return lazyEngine("local", async () => {
-    const { createLocalEngine } = await import("./local/local.engine.ts");
-    return createLocalEngine();
-  });
+  // On a worker thread, which starts with the first job: the model runtime stays out of
+  // processes that never make an image, and the pixel work off the HTTP event loop.
+  return createThreadedEngine();
 }

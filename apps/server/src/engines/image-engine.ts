@@ -76,6 +76,8 @@ export type ImageEngine = {
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */
   edit(input: EditInput, ctx: JobContext): Promise<EngineImage>;
+  /** Releases what the engine holds (a worker thread); called once, when the process stops. */
+  close?(): Promise<void>;
 };
 
 /** Rejects with a `timeout` EngineError once the signal fires. */

@@ -87,6 +87,7 @@ export function createJobs(deps: {
       await worker?.close();
       await driver.close();
       await events.close();
+      await deps.engine.close?.();
     },
   };
 }

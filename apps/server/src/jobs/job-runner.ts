@@ -5,7 +5,6 @@ import {
   type EngineImage,
   type ImageEngine,
   type JobContext,
-  type JobStage,
 } from "../engines/image-engine.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
@@ -17,6 +16,7 @@ import type { TokenLedgerService } from "../services/token-ledger.service.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { storageKeyFor } from "../storage/file-urls.ts";
 import { abandonedMessage, failureMessage } from "./job-failures.ts";
+import { createJobReporter } from "./job-reports.ts";
 import type { RecordEvents } from "./record-events.ts";
 
 export type JobTimings = {
@@ -87,24 +87,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
     }
   }
 
-  /** Stage updates are written in order, while the attempt still runs the job, and announced. */
-  function stageWriter(job: ImageJob) {
-    let chain = Promise.resolve();
-    return {
-      report(stage: JobStage) {
-        chain = chain
-          .then(async () => {
-            const now = clock.now();
-            if (!(await repository.jobs.setStage(job.id, job.attempts, stage, now))) return;
-            await repository.records.updateRecord(job.recordId, { stage }, now);
-            announce(job);
-          })
-          .catch((error: unknown) => logger.warn("Job stage not saved", { jobId: job.id, error }));
-      },
-      settled: () => chain,
-    };
-  }
-
   async function complete(job: ImageJob, result: EngineImage): Promise<void> {
     const file: StoredFile = {
       id: randomUUID(),
@@ -138,6 +120,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
         {
           status: "completed",
           stage: null,
+          progress: null,
           error: null,
           ...(job.kind === "generate" ? { processedFileId: file.id } : {}),
           ...(job.kind === "upscale" ? { upscaledFileId: file.id } : {}),
@@ -162,7 +145,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       }
       await tx.records.updateRecord(
         job.recordId,
-        { status: "failed", stage: null, error: message },
+        { status: "failed", stage: null, progress: null, error: message },
         now,
       );
       if (job.refundOnFailure) {
@@ -196,18 +179,36 @@ export function createJobRunner(deps: JobRunnerDeps) {
       },
       Math.max(10, Math.floor(timings.leaseMs / 3)),
     );
-    const stages = stageWriter(job);
+    const reports = createJobReporter({
+      job,
+      repository,
+      clock,
+      logger,
+      announce: () => announce(job),
+    });
+    // Past the time limit or a lost lease the engine may still report; nothing is written then.
+    controller.signal.addEventListener("abort", () => reports.stop(), { once: true });
     try {
-      await repository.records.updateRecord(job.recordId, { status: "processing" }, clock.now());
-      stages.report("preparing");
+      await repository.records.updateRecord(
+        job.recordId,
+        { status: "processing", progress: null },
+        clock.now(),
+      );
+      reports.reportStage("preparing");
       const source = await loadSource(job);
-      const ctx: JobContext = { signal: controller.signal, reportStage: stages.report };
+      const ctx: JobContext = {
+        signal: controller.signal,
+        reportStage: reports.reportStage,
+        reportProgress: reports.reportProgress,
+      };
       const result = await withinTimeLimit(callEngine(job, source, ctx), controller.signal);
-      stages.report("saving");
-      await stages.settled();
+      reports.reportStage("saving");
+      reports.stop();
+      await reports.settled();
       await complete(job, result);
     } catch (error) {
-      await stages.settled();
+      reports.stop();
+      await reports.settled();
       const message = failureMessage(job.kind, error);
       logger.warn("Job failed", { jobId: job.id, kind: job.kind, error });
       await fail(job, job.attempts, message);

@@ -23,6 +23,8 @@ export type ImageRecord = {
   upscaledFileId: string | null;
   status: RecordStatus;
   stage: string | null;
+  /** How much of the current stage is done, 0..1, while a job says so. */
+  progress: number | null;
   error: string | null;
   prompt: string | null;
   createdAt: number;
@@ -61,6 +63,7 @@ function toRecord(row: Selectable<ImageRecordsTable>): ImageRecord {
     upscaledFileId: row.upscaled_file_id,
     status: row.status,
     stage: row.stage,
+    progress: row.progress === null ? null : Number(row.progress),
     error: row.error,
     prompt: row.prompt,
     createdAt: Number(row.created_at),
@@ -73,6 +76,7 @@ export type RecordChange = Partial<{
   upscaledFileId: string | null;
   status: RecordStatus;
   stage: string | null;
+  progress: number | null;
   error: string | null;
   prompt: string | null;
 }>;
@@ -118,6 +122,7 @@ export function imageRecordStatements(db: Kysely<Database>) {
           upscaled_file_id: record.upscaledFileId,
           status: record.status,
           stage: record.stage,
+          progress: record.progress,
           error: record.error,
           prompt: record.prompt,
           created_at: record.createdAt,
@@ -199,6 +204,7 @@ export function imageRecordStatements(db: Kysely<Database>) {
             : {}),
           ...(change.status !== undefined ? { status: change.status } : {}),
           ...(change.stage !== undefined ? { stage: change.stage } : {}),
+          ...(change.progress !== undefined ? { progress: change.progress } : {}),
           ...(change.error !== undefined ? { error: change.error } : {}),
           ...(change.prompt !== undefined ? { prompt: change.prompt } : {}),
           updated_at: now,

@@ -130,6 +130,8 @@ export type ImageRecordsTable = {
   upscaled_file_id: string | null;
   status: RecordStatus;
   stage: string | null;
+  /** Share of the current stage done, 0..1; null when unknown or no job runs. */
+  progress: number | null;
   error: string | null;
   prompt: string | null;
   created_at: EpochMs;

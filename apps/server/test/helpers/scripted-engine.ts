@@ -14,7 +14,9 @@ type Step =
   /** Never answers, even when the job's time is up: the runner must stop waiting itself. */
   | { type: "hang" }
   /** Waits until released, as a long model run would. */
-  | { type: "hold"; released: Promise<void> };
+  | { type: "hold"; released: Promise<void> }
+  /** Reports these fractions of its stage done, then waits until released, maybe to fail. */
+  | { type: "progress"; fractions: number[]; released: Promise<EngineFailure | undefined> };
 
 async function png(pipeline: sharp.Sharp): Promise<EngineImage> {
   const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
@@ -44,6 +46,11 @@ export function scriptedEngine() {
     if (step?.type === "fail") throw new EngineError(step.failure, `scripted ${step.failure}`);
     if (step?.type === "hang") return new Promise<EngineImage>(() => {});
     if (step?.type === "hold") await step.released;
+    if (step?.type === "progress") {
+      for (const fraction of step.fractions) ctx.reportProgress?.(fraction);
+      const failure = await step.released;
+      if (failure) throw new EngineError(failure, `scripted ${failure}`);
+    }
     if (ctx.signal.aborted) throw new EngineError("timeout", "aborted");
     return make();
   }
@@ -83,6 +90,16 @@ export function scriptedEngine() {
       let release = () => {};
       steps[kind].push({ type: "hold", released: new Promise<void>((r) => (release = r)) });
       return () => release();
+    },
+    /**
+     * The next call reports `fractions` of its stage done, then waits until the returned
+     * function is called: it then answers, or fails when given a failure.
+     */
+    progressNext(kind: Kind, fractions: number[]): (failure?: EngineFailure) => void {
+      let release = (_failure?: EngineFailure) => {};
+      const released = new Promise<EngineFailure | undefined>((r) => (release = r));
+      steps[kind].push({ type: "progress", fractions, released });
+      return (failure) => release(failure);
     },
   };
 }

@@ -10,6 +10,7 @@ export function imageRecord(overrides: Partial<TImageRecord> = {}): TImageRecord
     aiGeneratedImages: [],
     status: "processing",
     stage: "cutting out",
+    progress: null,
     error: null,
     prompt: "Sandy beach at golden hour",
     width: 600,

@@ -5,6 +5,7 @@ import * as supportAndMail from "./0001-support-and-mail.ts";
 import { accountsMigration } from "./0002-accounts.ts";
 import { billingMigration } from "./0003-billing.ts";
 import { imagesMigration } from "./0004-images.ts";
+import { imageProgressMigration } from "./0005-image-progress.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -16,6 +17,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0002-accounts": accountsMigration(dialect),
     "0003-billing": billingMigration(dialect),
     "0004-images": imagesMigration,
+    "0005-image-progress": imageProgressMigration,
   };
 }
 

@@ -15,6 +15,7 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
     aiGeneratedImages: [],
     status: "completed",
     stage: null,
+    progress: null,
     error: null,
     prompt: null,
     width: 600,

@@ -5,11 +5,19 @@ import { StageFrame } from "./stage-frame.tsx";
 type ResultRunningProps = ImageSize & {
   previewUrl: string;
   stage: string | null;
+  progress: number | null;
   startedAt: number;
 };
 
 /** The photo being worked on, under a sweeping light and the job's progress. */
-export function ResultRunning({ previewUrl, stage, startedAt, width, height }: ResultRunningProps) {
+export function ResultRunning({
+  previewUrl,
+  stage,
+  progress,
+  startedAt,
+  width,
+  height,
+}: ResultRunningProps) {
   return (
     <StageFrame
       size={{ width, height }}
@@ -18,6 +26,7 @@ export function ResultRunning({ previewUrl, stage, startedAt, width, height }: R
           <JobProgress
             job="Generation"
             stage={stage}
+            progress={progress}
             startedAt={startedAt}
             hint="Most images are ready within a minute. Keep this tab open."
           />

@@ -68,6 +68,7 @@ export function ResultStage({
           <ResultRunning
             previewUrl={generation.previewUrl}
             stage={generation.stage}
+            progress={generation.progress}
             startedAt={generation.startedAt}
             width={generation.width}
             height={generation.height}

@@ -59,7 +59,12 @@ export function ResultView({
         overlay={
           upscale.status === "running" && (
             <div className="absolute inset-x-3 bottom-3 z-20 sm:inset-x-4 sm:bottom-4">
-              <JobProgress job="Upscale" stage={upscale.stage} startedAt={upscale.startedAt} />
+              <JobProgress
+                job="Upscale"
+                stage={upscale.stage}
+                progress={upscale.progress}
+                startedAt={upscale.startedAt}
+              />
             </div>
           )
         }

@@ -46,7 +46,10 @@ describe("the result and its actions", () => {
     const stream = await recordStream(2);
     stream.emit("record", imageRecord({ status: "processing", stage: "upscaling" }));
     expect(await screen.findByText("Upscaling to twice the size…")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "Upscale progress" })).toBeInTheDocument();
+    const bar = screen.getByRole("progressbar", { name: "Upscale progress" });
+    stream.emit("record", imageRecord({ status: "processing", stage: "upscaling", progress: 0.5 }));
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "50"));
+    expect(screen.getByText("50%")).toBeInTheDocument();
     // the image stays on stage while it is upscaled
     expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
 

@@ -26,6 +26,8 @@ export type GenerationState =
       status: "running";
       /** "sending" and "starting" before the job exists, then the job's own stage. */
       stage: string | null;
+      /** How much of the stage is done, 0..1, while the server reports it. */
+      progress: number | null;
       startedAt: number;
       /** The photo being worked on, shown under the progress. */
       previewUrl: string;
@@ -71,17 +73,24 @@ export function useGeneration() {
       const previewUrl = URL.createObjectURL(input.file);
       run.current = { controller, previewUrl };
       const size = { width: input.width, height: input.height };
-      const setStage = (stage: string | null) =>
+      const setStage = (stage: string | null, progress: number | null = null) =>
         setState((current) =>
-          current.status === "running" && current.stage !== stage
-            ? { ...current, stage: stage ?? current.stage }
+          current.status === "running" && (current.stage !== stage || current.progress !== progress)
+            ? { ...current, stage: stage ?? current.stage, progress }
             : current,
         );
       const failWith = (message: string) => {
         if (!signal.aborted) setState({ status: "failed", message });
       };
 
-      setState({ status: "running", stage: "sending", startedAt: Date.now(), previewUrl, ...size });
+      setState({
+        status: "running",
+        stage: "sending",
+        progress: null,
+        startedAt: Date.now(),
+        previewUrl,
+        ...size,
+      });
 
       let upload: Awaited<ReturnType<typeof uploadImage>>;
       try {
@@ -115,7 +124,7 @@ export function useGeneration() {
         const { url } = await watchRecord({
           recordId,
           resultOf: (record) => record.processedImage?.url ?? null,
-          onRecord: (record) => setStage(record.stage),
+          onRecord: (record) => setStage(record.stage, record.progress),
           messages: GENERATION_WATCH,
           signal,
         });

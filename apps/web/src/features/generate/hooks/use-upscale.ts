@@ -8,7 +8,7 @@ import { isAbort, watchRecord } from "../watch-record.ts";
 
 export type UpscaleState =
   | { status: "idle" }
-  | { status: "running"; stage: string | null; startedAt: number }
+  | { status: "running"; stage: string | null; progress: number | null; startedAt: number }
   | { status: "failed"; message: string };
 
 const UPSCALE_WATCH = {
@@ -46,7 +46,7 @@ export function useUpscale() {
       const current = new AbortController();
       controller.current = current;
       const { signal } = current;
-      setState({ status: "running", stage: "starting", startedAt: Date.now() });
+      setState({ status: "running", stage: "starting", progress: null, startedAt: Date.now() });
 
       try {
         await startUpscale({ recordId, imageUrl, userUid: uid });
@@ -63,8 +63,10 @@ export function useUpscale() {
           resultOf: (record) => record.upscaledImage?.url ?? null,
           onRecord: (record) =>
             setState((now) =>
-              now.status === "running" && record.stage && now.stage !== record.stage
-                ? { ...now, stage: record.stage }
+              now.status === "running" &&
+              record.stage &&
+              (now.stage !== record.stage || now.progress !== record.progress)
+                ? { ...now, stage: record.stage, progress: record.progress }
                 : now,
             ),
           messages: UPSCALE_WATCH,

@@ -1,0 +1,161 @@
+import { Worker } from "node:worker_threads";
+import { EngineError, type ImageEngine, type JobContext } from "../image-engine.ts";
+import {
+  type EngineFactory,
+  type FromWorker,
+  JOB_METHODS,
+  type JobMethod,
+  type ThreadError,
+  type ToWorker,
+  type WorkerSetup,
+} from "./thread-protocol.ts";
+import { asBuffers } from "./thread-values.ts";
+
+const WORKER_ENTRY = new URL("./engine-worker-entry.mjs", import.meta.url);
+
+/** The local engine, as `createLocalEngine()` builds it. */
+export const LOCAL_ENGINE_FACTORY: EngineFactory = {
+  module: new URL("../local/local.engine.ts", import.meta.url).href,
+  exportName: "createLocalEngine",
+};
+
+export type ThreadedEngineOptions = {
+  id?: ImageEngine["id"];
+  /** What the worker builds; the local engine by default, a stand-in in tests. */
+  factory?: EngineFactory;
+};
+
+export type ThreadedEngine = ImageEngine & { close(): Promise<void> };
+
+type Pending = {
+  worker: Worker;
+  ctx: JobContext;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+  done(): void;
+};
+
+function timedOut(): EngineError {
+  return new EngineError("timeout", "The job's time limit ran out");
+}
+
+function rebuild(error: ThreadError): Error {
+  if (error.failure) return new EngineError(error.failure, error.message);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  return rebuilt;
+}
+
+/**
+ * An engine whose jobs run on one long-lived worker thread, so its seconds of synchronous
+ * pixel work never hold up the HTTP server's event loop. The worker starts with the first job;
+ * if it dies, its jobs fail as `unavailable` and the next job starts a new one. Inputs are
+ * copied (the caller still owns them); results are moved where they can be.
+ */
+export function createThreadedEngine(options: ThreadedEngineOptions = {}): ThreadedEngine {
+  const setup: WorkerSetup = { factory: options.factory ?? LOCAL_ENGINE_FACTORY };
+  const pending = new Map<number, Pending>();
+  let worker: Worker | null = null;
+  const closed = new WeakSet<Worker>();
+  let nextId = 1;
+
+  /** An idle worker must not keep the process alive; one with jobs must. */
+  function holdWhileBusy(target: Worker): void {
+    const busy = [...pending.values()].some((job) => job.worker === target);
+    if (busy) target.ref();
+    else target.unref();
+  }
+
+  function start(): Worker {
+    const started = new Worker(WORKER_ENTRY, { workerData: setup });
+    let crash: unknown;
+    started.on("message", (message: FromWorker) => settle(message));
+    started.on("error", (error) => {
+      crash = error;
+      if (worker === started) worker = null;
+    });
+    started.on("exit", (code) => {
+      if (worker === started) worker = null;
+      const lost = new EngineError("unavailable", `The engine's worker stopped (code ${code})`, {
+        cause: crash,
+      });
+      for (const [id, job] of pending) {
+        if (job.worker !== started) continue;
+        finish(id, job);
+        // Closed with the process: the job stays unanswered rather than failed, so, as after a
+        // crash, its lease runs out and the next process resumes it.
+        if (!closed.has(started)) job.reject(lost);
+      }
+    });
+    started.unref();
+    return started;
+  }
+
+  function finish(id: number, job: Pending): void {
+    pending.delete(id);
+    job.done();
+    holdWhileBusy(job.worker);
+  }
+
+  function settle(message: FromWorker): void {
+    const job = pending.get(message.id);
+    if (!job) return;
+    if ("stage" in message) job.ctx.reportStage(message.stage);
+    else if ("progress" in message) job.ctx.reportProgress?.(message.progress);
+    else {
+      finish(message.id, job);
+      if ("result" in message) job.resolve(asBuffers(message.result));
+      else job.reject(rebuild(message.error));
+    }
+  }
+
+  function remote<M extends JobMethod>(method: M): ImageEngine[M] {
+    const call = (input: unknown, ctx: JobContext) =>
+      new Promise<unknown>((resolve, reject) => {
+        if (ctx.signal.aborted) return reject(timedOut());
+        worker ??= start();
+        const target = worker;
+        const id = nextId++;
+        // The job ends here at once; the worker is told to stop and its late answer ignored.
+        const onAbort = () => {
+          const job = pending.get(id);
+          if (!job) return;
+          finish(id, job);
+          target.postMessage({ type: "cancel", id } satisfies ToWorker);
+          reject(timedOut());
+        };
+        ctx.signal.addEventListener("abort", onAbort, { once: true });
+        const done = () => ctx.signal.removeEventListener("abort", onAbort);
+        pending.set(id, { worker: target, ctx, resolve, reject, done });
+        holdWhileBusy(target);
+        try {
+          target.postMessage({ type: "run", id, method, input } satisfies ToWorker);
+        } catch (error) {
+          // A value structured clone cannot copy (a function, say).
+          finish(id, { worker: target, ctx, resolve, reject, done });
+          reject(error);
+        }
+      });
+    return call as unknown as ImageEngine[M];
+  }
+
+  const methods = Object.fromEntries(JOB_METHODS.map((method) => [method, remote(method)])) as {
+    [M in JobMethod]: ImageEngine[M];
+  };
+
+  return {
+    id: options.id ?? "local",
+    ...methods,
+    // Synchronous optional methods of ImageEngine (a `checkEdit`, say) are quick and pure:
+    // they belong here, imported from the engine's own pure module and run on this thread.
+
+    /** Stops the worker, for a process that is stopping: jobs still running are not answered. */
+    async close() {
+      const stopping = worker;
+      worker = null;
+      if (!stopping) return;
+      closed.add(stopping);
+      await stopping.terminate();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { ImageEngine } from "../../src/engines/image-engine.ts";
+import type { CutoutModel } from "../../src/engines/local/cutout.ts";
+import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
+import type { EngineFactory } from "../../src/engines/thread/thread-protocol.ts";
+
+/** An edit prompt that makes the stand-in's thread exit, as a native crash would. */
+export const CRASH_PROMPT = "stop the worker thread now";
+
+export type StandInOptions = {
+  /**
+   * Two Int32 slots shared with the test: the cut-out sets the first to 1 when it starts,
+   * then blocks its thread (as seconds of pixel loops would) until the second becomes 1.
+   */
+  gate?: SharedArrayBuffer;
+};
+
+/** The stand-in as a worker thread builds it. */
+export function standInFactory(options: StandInOptions = {}): EngineFactory {
+  return { module: import.meta.url, exportName: "createStandInEngine", options };
+}
+
+/** Opens a gate made for `StandInOptions`: the blocked cut-out goes on. */
+export function openGate(gate: SharedArrayBuffer): void {
+  const slots = new Int32Array(gate);
+  Atomics.store(slots, 1, 1);
+  Atomics.notify(slots, 1);
+}
+
+export function gateEntered(gate: SharedArrayBuffer): boolean {
+  return Atomics.load(new Int32Array(gate), 0) === 1;
+}
+
+/** The middle of the photo is the subject: fast and deterministic, unlike ISNet. */
+function middleCutout(gate?: SharedArrayBuffer): CutoutModel {
+  return {
+    async cutOut(image) {
+      if (gate) {
+        const slots = new Int32Array(gate);
+        Atomics.store(slots, 0, 1);
+        Atomics.wait(slots, 1, 0);
+      }
+      const { width, height } = image;
+      const mask = Buffer.alloc(width * height);
+      for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
+        mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
+      }
+      const rgba = Buffer.from(image.rgba);
+      for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
+      return { rgba, mask, width, height };
+    },
+  };
+}
+
+/**
+ * The local engine with a stand-in cut-out, an upscale that reports its progress like a tiled
+ * model, and an edit that hands back any `echo` field of its input (fields the job layer adds
+ * later must cross the thread unchanged). Build it in a worker only: `CRASH_PROMPT` exits.
+ */
+export function createStandInEngine(options: StandInOptions = {}): ImageEngine {
+  const local = createLocalEngine({ cutout: middleCutout(options.gate) });
+  return {
+    id: "local",
+    generate: (input, ctx) => local.generate(input, ctx),
+    async upscale(input, ctx) {
+      const result = await local.upscale(input, ctx);
+      for (const fraction of [0.25, 0.5, 0.75, 1]) ctx.reportProgress?.(fraction);
+      return result;
+    },
+    async edit(input, ctx) {
+      if (input.prompt === CRASH_PROMPT) process.exit(7);
+      const result = await local.edit(input, ctx);
+      const { echo } = input as { echo?: unknown };
+      return echo === undefined ? result : { ...result, echo };
+    },
+  };
+}
