@@ -1,11 +1,17 @@
 import type { Env } from "../env.ts";
 import type { ImageEngine } from "./image-engine.ts";
+import { editRefusal } from "./local/edit-check.ts";
 
 /**
  * An engine whose module loads on first use: the local engine's model runtime and the fal
- * client stay out of processes (and tests) that never make an image.
+ * client stay out of processes (and tests) that never make an image. `checkEdit` is given
+ * apart, since it answers at once, before any job.
  */
-export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngine>): ImageEngine {
+export function lazyEngine(
+  id: ImageEngine["id"],
+  load: () => Promise<ImageEngine>,
+  checkEdit?: ImageEngine["checkEdit"],
+): ImageEngine {
   let loading: Promise<ImageEngine> | null = null;
   const engine = () => {
     // A failed load (a missing model file, say) is tried again by the next job.
@@ -20,6 +26,7 @@ export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngin
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
+    ...(checkEdit ? { checkEdit } : {}),
   };
 }
 
@@ -43,8 +50,12 @@ export function createEngine(
       return createFalEngine({ client, ...falTransport });
     });
   }
-  return lazyEngine("local", async () => {
-    const { createLocalEngine } = await import("./local/local.engine.ts");
-    return createLocalEngine();
-  });
+  return lazyEngine(
+    "local",
+    async () => {
+      const { createLocalEngine } = await import("./local/local.engine.ts");
+      return createLocalEngine();
+    },
+    editRefusal,
+  );
 }

@@ -1,5 +1,6 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
+import { EDIT_TIPS } from "../../../../web/src/features/editor/edit-tips.ts";
 import { editRefusal } from "./edit-check.ts";
 import { NEUTRAL_LOOK } from "./edit-look.ts";
 import { applyLook, changesScene, readEdit } from "./edit-plan.ts";
@@ -95,6 +96,10 @@ describe("editRefusal", () => {
     expect(editRefusal("make it sunset", false)).toBe(M.editNeedsOfflineScene);
     expect(editRefusal("remove the shadow", false)).toBe(M.editNeedsOfflineScene);
     expect(editRefusal("less blur", false)).toBe(M.editNeedsOfflineScene);
+  });
+
+  it.each(EDIT_TIPS)("understands the studio editor's tip %j", (tip) => {
+    expect(editRefusal(tip, true)).toBeUndefined();
   });
 
   it("accepts looks on any image, and scene changes on a kept scene", () => {
