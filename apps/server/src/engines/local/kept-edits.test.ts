@@ -1,6 +1,7 @@
 import { GENERATION_DEFAULTS, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it, type TestContext } from "vitest";
+import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import {
   EngineError,
   type EngineImage,
@@ -8,7 +9,7 @@ import {
   type JobContext,
 } from "../image-engine.ts";
 import { composite } from "./composite.ts";
-import type { Cutout, CutoutModel } from "./cutout.ts";
+import type { Cutout } from "./cutout.ts";
 import { decodeImage } from "./decode.ts";
 import { type Bounds, framingFor, subjectBounds } from "./framing.ts";
 import { planOf } from "./kept-render.ts";
@@ -19,19 +20,7 @@ import { planScene, type ScenePlan } from "./scene-plan.ts";
 const WIDTH = 160;
 const HEIGHT = 120;
 
-/** A stand-in cut-out: the middle of the photo is the subject. */
-const middle: CutoutModel = {
-  async cutOut(image) {
-    const { width, height } = image;
-    const mask = Buffer.alloc(width * height);
-    for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
-      mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
-    }
-    const rgba = Buffer.from(image.rgba);
-    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
-    return { rgba, mask, width, height };
-  },
-};
+const middle = middleCutout;
 
 const engine = createLocalEngine({ cutout: middle });
 const ctx = (): JobContext => ({ signal: new AbortController().signal, reportStage: () => {} });

@@ -1,9 +1,11 @@
 import type { Sharp } from "sharp";
+import { type EngineResult, throwIfAborted } from "../image-engine.ts";
 import { composite } from "./composite.ts";
 import type { Cutout } from "./cutout.ts";
 import { fromRaw } from "./decode.ts";
 import { hasPictureLook } from "./edit-look.ts";
-import type { SceneState } from "./kept-scene.ts";
+import { encodeResult } from "./encode.ts";
+import { readKeptCutout, type SceneState } from "./kept-scene.ts";
 import { applyPictureLook } from "./look-pixels.ts";
 import { lookedPlan } from "./look-plan.ts";
 import { planScene, type RenderQuality, type ScenePlan } from "./scene-plan.ts";
@@ -34,4 +36,32 @@ export async function renderKept(cutout: Cutout, state: SceneState): Promise<Sha
     state.look,
   );
   return fromRaw(looked.rgba, looked.width, looked.height);
+}
+
+/**
+ * An edit's picture: rendered again from the kept cut-out (PNG) and the edit's new state, at the
+ * size of the image being edited (an upscaled picture is rendered at the cut-out's size, then
+ * enlarged). It keeps the same cut-out with the new state.
+ */
+export async function renderEdit(
+  cutoutPng: Buffer,
+  state: SceneState,
+  size: { width: number; height: number },
+  signal: AbortSignal,
+): Promise<EngineResult> {
+  const subject = await readKeptCutout(cutoutPng);
+  throwIfAborted(signal);
+  let pipeline = await renderKept(subject, state);
+  throwIfAborted(signal);
+  const { width, height } = size;
+  if (width !== subject.width || height !== subject.height) {
+    // Materialised first: sharp would otherwise resize before compositing.
+    const raw = await pipeline.ensureAlpha().raw().toBuffer();
+    pipeline = fromRaw(raw, subject.width, subject.height).resize(width, height, {
+      fit: "fill",
+      kernel: "lanczos3",
+    });
+  }
+  const result = await encodeResult(pipeline, { opaque: true, pixels: width * height });
+  return { ...result, keep: { cutout: cutoutPng, state: { ...state } } };
 }

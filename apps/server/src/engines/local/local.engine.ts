@@ -1,5 +1,5 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
-import type { EditInput, EngineResult, ImageEngine, JobContext } from "../image-engine.ts";
+import type { ImageEngine, JobContext } from "../image-engine.ts";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout.ts";
 import { decodeImage, fromRaw } from "./decode.ts";
@@ -8,14 +8,8 @@ import { NEUTRAL_LOOK } from "./edit-look.ts";
 import { applyLook, changesScene, readEdit, understood } from "./edit-plan.ts";
 import { editPixels, needsSubjectMask } from "./edits.ts";
 import { encodeResult } from "./encode.ts";
-import { renderKept } from "./kept-render.ts";
-import {
-  firstSceneState,
-  keepScene,
-  readKeptCutout,
-  readSceneState,
-  type SceneState,
-} from "./kept-scene.ts";
+import { renderEdit, renderKept } from "./kept-render.ts";
+import { firstSceneState, keepScene, readSceneState, type SceneState } from "./kept-scene.ts";
 import { lanczosUpscaler, type Upscaler } from "./upscale.ts";
 
 export type LocalEngineOptions = {
@@ -27,33 +21,6 @@ export type LocalEngineOptions = {
 
 function checkpoint(ctx: JobContext): void {
   throwIfAborted(ctx.signal);
-}
-
-/**
- * Renders an edited picture from the kept cut-out and its new state, at the size of the image
- * being edited (an upscaled picture is rendered at the cut-out's size, then enlarged).
- */
-async function rerender(
-  input: EditInput,
-  cutoutPng: Buffer,
-  state: SceneState,
-  ctx: JobContext,
-): Promise<EngineResult> {
-  const subject = await readKeptCutout(cutoutPng);
-  checkpoint(ctx);
-  let pipeline = await renderKept(subject, state);
-  checkpoint(ctx);
-  const { width, height } = input.image;
-  if (width !== subject.width || height !== subject.height) {
-    // Materialised first: sharp would otherwise resize before compositing.
-    const raw = await pipeline.ensureAlpha().raw().toBuffer();
-    pipeline = fromRaw(raw, subject.width, subject.height).resize(width, height, {
-      fit: "fill",
-      kernel: "lanczos3",
-    });
-  }
-  const result = await encodeResult(pipeline, { opaque: true, pixels: width * height });
-  return { ...result, keep: { cutout: cutoutPng, state: { ...state } } };
 }
 
 /**
@@ -117,7 +84,9 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
             : state.revisions,
           look: applyLook(state.look, instruction),
         };
-        return rerender(input, input.kept.cutout, next, ctx);
+        const result = await renderEdit(input.kept.cutout, next, input.image, ctx.signal);
+        checkpoint(ctx);
+        return result;
       }
       if (changesScene(instruction)) throw new EngineError("rejected", M.editNeedsOfflineScene);
       const image = await decodeImage(input.image.bytes);
