@@ -97,16 +97,16 @@ const RULES: LookRule[] = [
     change: (look) => ({ ...look, monochrome: "sepia" }),
   },
   {
-    name: "warmer",
-    words: /\bwarm(er|th|ly)?\b|\bco[sz]y\b|\bco[sz]ier\b/g,
-    needs: "picture",
-    change: (look) => ({ ...look, warmth: look.warmth + 1 }),
-  },
-  {
     name: "cooler",
-    words: /\bcool(er)?\b|\bcold(er)?\b|\bchilly\b/g,
+    words: /\bless warm\w*|\b(?<!less )(cool(er)?|cold(er)?)\b|\bchilly\b/g,
     needs: "picture",
     change: (look) => ({ ...look, warmth: look.warmth - 1 }),
+  },
+  {
+    name: "warmer",
+    words: /\bless (cool|cold)\w*|\bwarm(er|th|ly)?\b|\bco[sz]y\b|\bco[sz]ier\b/g,
+    needs: "picture",
+    change: (look) => ({ ...look, warmth: look.warmth + 1 }),
   },
   {
     name: "less contrast",
@@ -135,13 +135,13 @@ const RULES: LookRule[] = [
   },
   {
     name: "darker",
-    words: /\bdark(er|en)?\b|\bdim(mer)?\b|\bless bright\w*|\bunderexpose\w*/g,
+    words: /\b(?<!less )(dark(er|en)?|dim(mer)?)\b|\bless bright\w*|\bunderexpose\w*/g,
     needs: "picture",
     change: (look) => ({ ...look, exposure: look.exposure - 1 }),
   },
   {
     name: "brighter",
-    words: /\bbright(er|en|ness)?\b|\blight(er|en)\b|\bmore light\b/g,
+    words: /\bless dark\w*|\bbright(er|en|ness)?\b|\blight(er|en)\b|\bmore light\b/g,
     needs: "picture",
     change: (look) => ({ ...look, exposure: look.exposure + 1 }),
   },
