@@ -236,6 +236,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     driver: jobs.driver,
     runner: jobs.runner,
     events: jobs.events,
+    engine: jobs.engine,
     clock,
     logger,
   });

@@ -114,6 +114,11 @@ export const GENERATION_MESSAGES = {
   alreadyProcessing:
     "This image is still being processed. Please wait for the current job to finish.",
   nothingToUpscale: "Generate an image before upscaling it.",
+  /** The offline engine's edits: what it understands, said when it cannot honour a prompt. */
+  editNotUnderstood:
+    "The offline editor can't do that yet. Try a scene (sunset, night, beach, forest, a marble floor…), light and colour (warmer, cooler, brighter, darker background, black and white), blur the background more or less, or remove the shadow.",
+  editNeedsOfflineScene:
+    "This image wasn't made by the offline engine, so its scene and shadow can't be changed. Try light and colour (warmer, cooler, brighter, darker background, black and white) or blur the background more or less.",
 } as const;
 
 /** The gallery's messages: 'Error fetching images' is SPEC point 8's, the rest are ours. */

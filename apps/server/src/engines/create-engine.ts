@@ -1,12 +1,18 @@
 import type { Env } from "../env.ts";
 import type { ImageEngine } from "./image-engine.ts";
+import { editRefusal } from "./local/edit-check.ts";
 import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
  * An engine whose module loads on first use: the local engine's model runtime and the fal
- * client stay out of processes (and tests) that never make an image.
+ * client stay out of processes (and tests) that never make an image. `checkEdit` is given
+ * apart, since it answers at once, before any job.
  */
-export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngine>): ImageEngine {
+export function lazyEngine(
+  id: ImageEngine["id"],
+  load: () => Promise<ImageEngine>,
+  checkEdit?: ImageEngine["checkEdit"],
+): ImageEngine {
   let loading: Promise<ImageEngine> | null = null;
   const engine = () => {
     // A failed load (a missing model file, say) is tried again by the next job.
@@ -21,6 +27,7 @@ export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngin
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
+    ...(checkEdit ? { checkEdit } : {}),
   };
 }
 
@@ -46,5 +53,5 @@ export function createEngine(
   }
   // On a worker thread, which starts with the first job: the model runtime stays out of
   // processes that never make an image, and the pixel work off the HTTP event loop.
-  return createThreadedEngine();
+  return createThreadedEngine({ checkEdit: editRefusal });
 }

@@ -21,7 +21,27 @@ export type GenerateInput = {
 
 export type UpscaleInput = { image: EngineImage; options: UpscaleOptions };
 
-export type EditInput = { image: EngineImage; prompt: string };
+/**
+ * What an engine keeps of a result so that a later edit can render the picture again instead of
+ * repainting its pixels. The job layer stores it beside the result, privately, and hands it back
+ * when that result is edited; it never reads inside.
+ */
+export type KeptScene = {
+  /** The subject cut out of the photo: an RGBA PNG at the photo's size. */
+  cutout: Buffer;
+  /** The engine's own description of the scene (JSON): prompt, seed, edits so far, look. */
+  state: Record<string, unknown>;
+};
+
+/** A result, with what an edit of it needs when the engine keeps its scenes. */
+export type EngineResult = EngineImage & { keep?: KeptScene };
+
+export type EditInput = {
+  image: EngineImage;
+  prompt: string;
+  /** The kept scene of the image being edited, when it has one. */
+  kept?: KeptScene;
+};
 
 /** What a job is doing now, shown to the user while they wait. */
 export type JobStage =
@@ -71,13 +91,19 @@ export class EngineError extends Error {
 export type ImageEngine = {
   id: "local" | "fal";
   /** Places the subject of the image into a new scene described by the prompt. */
-  generate(input: GenerateInput, ctx: JobContext): Promise<EngineImage>;
+  generate(input: GenerateInput, ctx: JobContext): Promise<EngineResult>;
   /** Twice the width and height. */
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */
-  edit(input: EditInput, ctx: JobContext): Promise<EngineImage>;
+  edit(input: EditInput, ctx: JobContext): Promise<EngineResult>;
+  /**
+   * Whether the engine can honour an edit prompt, asked before the edit is charged: a message
+   * for the user when it cannot, undefined when it can. Synchronous and pure. `hasKeptScene`
+   * says whether the image to edit has a kept scene.
+   */
   /** Releases what the engine holds (a worker thread); called once, when the process stops. */
   close?(): Promise<void>;
+  checkEdit?(prompt: string, hasKeptScene: boolean): string | undefined;
 };
 
 /** Rejects with a `timeout` EngineError once the signal fires. */

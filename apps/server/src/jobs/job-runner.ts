@@ -3,6 +3,7 @@ import type { GenerationOptions, ProcessingMethod, UpscaleOptions } from "@backd
 import {
   EngineError,
   type EngineImage,
+  type EngineResult,
   type ImageEngine,
   type JobContext,
 } from "../engines/image-engine.ts";
@@ -15,6 +16,7 @@ import type { StoredFileKind } from "../repositories/schema.ts";
 import type { TokenLedgerService } from "../services/token-ledger.service.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { storageKeyFor } from "../storage/file-urls.ts";
+import { createKeptScenes } from "../storage/kept-scenes.ts";
 import { abandonedMessage, failureMessage } from "./job-failures.ts";
 import { createJobReporter } from "./job-reports.ts";
 import type { RecordEvents } from "./record-events.ts";
@@ -62,6 +64,7 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
 /** Runs one job from its row to its end: engine, stored result, record, refund. */
 export function createJobRunner(deps: JobRunnerDeps) {
   const { repository, storage, engine, events, clock, logger, timings } = deps;
+  const keptScenes = createKeptScenes(storage);
 
   function announce(job: ImageJob): void {
     events.publish({ userId: job.userId, recordId: job.recordId, jobId: job.id });
@@ -74,7 +77,22 @@ export function createJobRunner(deps: JobRunnerDeps) {
     return { bytes, contentType: file.contentType, width: file.width, height: file.height };
   }
 
-  function callEngine(job: ImageJob, image: EngineImage, ctx: JobContext): Promise<EngineImage> {
+  /** The scene the engine kept with the job's source image, if any; a lost one is no failure. */
+  async function keptOfSource(job: ImageJob) {
+    try {
+      const file = await repository.records.findFile(job.sourceFileId);
+      return file ? await keptScenes.load(file) : undefined;
+    } catch (error) {
+      logger.warn("Kept scene not read", { jobId: job.id, error });
+      return undefined;
+    }
+  }
+
+  async function callEngine(
+    job: ImageJob,
+    image: EngineImage,
+    ctx: JobContext,
+  ): Promise<EngineResult> {
     switch (job.kind) {
       case "generate": {
         const input = job.input as GenerateJobInput;
@@ -82,12 +100,29 @@ export function createJobRunner(deps: JobRunnerDeps) {
       }
       case "upscale":
         return engine.upscale({ image, options: (job.input as UpscaleJobInput).options }, ctx);
-      case "edit":
-        return engine.edit({ image, prompt: (job.input as EditJobInput).prompt }, ctx);
+      case "edit": {
+        const kept = await keptOfSource(job);
+        const { prompt } = job.input as EditJobInput;
+        return engine.edit({ image, prompt, ...(kept ? { kept } : {}) }, ctx);
+      }
     }
   }
 
-  async function complete(job: ImageJob, result: EngineImage): Promise<void> {
+  /**
+   * Keeps the scene beside the result: the engine's own, or for an upscale its source's (the
+   * same picture, larger; an edit renders it again at the cut-out's size and enlarges it).
+   */
+  async function keepScene(job: ImageJob, result: EngineResult, file: StoredFile) {
+    const kept = result.keep ?? (job.kind === "upscale" ? await keptOfSource(job) : undefined);
+    if (!kept) return;
+    await keptScenes.save(file, kept).catch(async (error: unknown) => {
+      // The result stands without it: its edits then work on its pixels.
+      logger.warn("Kept scene not saved", { jobId: job.id, error });
+      await keptScenes.delete(file).catch(() => {});
+    });
+  }
+
+  async function complete(job: ImageJob, result: EngineResult): Promise<void> {
     const file: StoredFile = {
       id: randomUUID(),
       userId: job.userId,
@@ -102,6 +137,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     };
     file.storageKey = storageKeyFor(file);
     await storage.put(file.storageKey, result.bytes);
+    await keepScene(job, result, file);
     const recorded = repository.transaction(async (tx) => {
       const now = clock.now();
       if (
@@ -129,11 +165,15 @@ export function createJobRunner(deps: JobRunnerDeps) {
       );
       return true;
     });
-    const finished = await recorded.catch(async (error: unknown) => {
+    const discard = async () => {
       await storage.delete(file.storageKey);
+      await keptScenes.delete(file);
+    };
+    const finished = await recorded.catch(async (error: unknown) => {
+      await discard();
       throw error;
     });
-    if (!finished) await storage.delete(file.storageKey);
+    if (!finished) await discard();
   }
 
   /** Fails the job once, refunding its tokens when the plan it was accepted on says so. */

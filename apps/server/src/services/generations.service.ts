@@ -13,6 +13,7 @@ import {
   type ZUpscaleRequest,
 } from "@backdrop/shared";
 import type { z } from "zod";
+import type { ImageEngine } from "../engines/image-engine.ts";
 import type { JobDriver } from "../jobs/job-driver.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { RecordEvents } from "../jobs/record-events.ts";
@@ -25,6 +26,7 @@ import type { JobKind } from "../repositories/schema.ts";
 import type { UserProfilesRepository } from "../repositories/user-profiles.repository.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { extensionOf, type FileUrls, storageKeyFor } from "../storage/file-urls.ts";
+import { createKeptScenes } from "../storage/kept-scenes.ts";
 import { createThumbnails } from "../storage/thumbnails.ts";
 import {
   assertMayEdit,
@@ -47,6 +49,8 @@ type Accepting = {
   shortOfTokens: string;
   /** Extra checks on the profile (the edit plan rule), after the subscription checks. */
   check?: (profile: NonNullable<Awaited<ReturnType<UserProfilesRepository["find"]>>>) => void;
+  /** Why the engine cannot do this job for that source, if so: refused before any charge. */
+  refusal?: (source: StoredFile) => Promise<string | undefined>;
 };
 
 const STARTED: Record<JobKind, string> = {
@@ -70,11 +74,13 @@ export function createGenerationsService(deps: {
   driver: JobDriver;
   runner: JobRunner;
   events: RecordEvents;
+  engine: ImageEngine;
   clock: Clock;
   logger: Logger;
 }) {
-  const { repository, profiles, ledger, storage, urls, driver, clock } = deps;
+  const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
   const thumbnails = createThumbnails(storage);
+  const keptScenes = createKeptScenes(storage);
 
   function toApi(view: ImageRecordView): TImageRecord {
     const ref = (file: StoredFile | null) => (file ? { url: urls.urlOf(file) } : null);
@@ -127,6 +133,8 @@ export function createGenerationsService(deps: {
     const source = await sourceFile(job.recordId, job.imageUrl);
     const profile = assertMaySpend(await profiles.find(user.id), clock.now());
     job.check?.(profile);
+    const refused = await job.refusal?.(source);
+    if (refused) throw new GenerationError(422, refused);
     const id = randomUUID();
     const accepted = {
       id,
@@ -267,6 +275,10 @@ export function createGenerationsService(deps: {
         cost: () => TOKEN_COSTS.edit,
         shortOfTokens: M.notEnoughTokensToEdit,
         check: assertMayEdit,
+        refusal: async (source) => {
+          if (!engine.checkEdit) return undefined;
+          return engine.checkEdit(body.prompt, await keptScenes.has(source));
+        },
       });
       const done = await waitForJob(
         { jobs: repository.jobs, events: deps.events },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RawImage } from "./decode.ts";
-import { applyEdits } from "./edits.ts";
+import { type LookSettings, NEUTRAL_LOOK } from "./edit-look.ts";
+import { editPixels } from "./edits.ts";
 
 /** A small colourful test card: a red-to-blue ramp over a green one. */
 function card(width = 32, height = 24, alpha = 255): RawImage {
@@ -23,9 +24,11 @@ function mean(image: RawImage, channel: number): number {
   return sum / (image.rgba.length / 4);
 }
 
-describe("applyEdits", () => {
+const look = (settings: Partial<LookSettings>): LookSettings => ({ ...NEUTRAL_LOOK, ...settings });
+
+describe("editPixels, for pictures without a kept scene", () => {
   it("makes black and white with equal channels", async () => {
-    const result = await applyEdits(card(), ["grayscale"]);
+    const result = await editPixels(card(), look({ monochrome: "black and white" }));
     for (let i = 0; i < result.rgba.length; i += 4 * 37) {
       expect(result.rgba[i]).toBe(result.rgba[i + 1]);
       expect(result.rgba[i + 1]).toBe(result.rgba[i + 2]);
@@ -35,51 +38,49 @@ describe("applyEdits", () => {
   it("brightens, darkens, warms and cools", async () => {
     const source = card();
     const luminance = (image: RawImage) => mean(image, 0) + mean(image, 1) + mean(image, 2);
-    expect(luminance(await applyEdits(source, ["brighter"]))).toBeGreaterThan(luminance(source));
-    expect(luminance(await applyEdits(source, ["darker"]))).toBeLessThan(luminance(source));
+    expect(luminance(await editPixels(source, look({ exposure: 1 })))).toBeGreaterThan(
+      luminance(source),
+    );
+    expect(luminance(await editPixels(source, look({ exposure: -1 })))).toBeLessThan(
+      luminance(source),
+    );
     const warmth = (image: RawImage) => mean(image, 0) - mean(image, 2);
-    expect(warmth(await applyEdits(source, ["warmer"]))).toBeGreaterThan(warmth(source) + 5);
-    expect(warmth(await applyEdits(source, ["cooler"]))).toBeLessThan(warmth(source) - 5);
+    expect(warmth(await editPixels(source, look({ warmth: 1 })))).toBeGreaterThan(
+      warmth(source) + 5,
+    );
+    expect(warmth(await editPixels(source, look({ warmth: -1 })))).toBeLessThan(warmth(source) - 5);
   });
 
-  it("applies several edits in turn and keeps the size and the transparency", async () => {
+  it("applies several settings at once and keeps the size and the transparency", async () => {
     const source = card(32, 24, 128);
-    const result = await applyEdits(source, [
-      "sharpen",
-      "more-contrast",
-      "more-saturated",
-      "sepia",
-    ]);
+    const result = await editPixels(
+      source,
+      look({ contrast: 1, saturation: 1, monochrome: "sepia" }),
+    );
     expect(result).toMatchObject({ width: 32, height: 24, opaque: false });
     expect(result.rgba[3]).toBe(128);
     expect(result.rgba.equals(source.rgba)).toBe(false);
   });
 
-  it("changes the picture even when the prompt named nothing", async () => {
-    const source = card();
-    const result = await applyEdits(source, ["auto-enhance"]);
-    expect(result.rgba.equals(source.rgba)).toBe(false);
-  });
-
-  it("uses the subject's mask to blur or remove only the background", async () => {
+  it("uses the subject's mask to blur or darken only the background", async () => {
     const source = card();
     const mask = Buffer.alloc(32 * 24);
     mask.fill(255, 0, 32 * 12); // the top half is the subject
-    const blurred = await applyEdits(source, ["blur-background"], mask);
-    expect(blurred.rgba.subarray(0, 32 * 12 * 4).equals(source.rgba.subarray(0, 32 * 12 * 4))).toBe(
-      true,
-    );
+    const top = (image: RawImage) => image.rgba.subarray(0, 32 * 12 * 4);
+    const blurred = await editPixels(source, look({ blur: 1 }), mask);
+    expect(top(blurred).equals(top(source))).toBe(true);
     expect(blurred.rgba.equals(source.rgba)).toBe(false);
 
-    const cut = await applyEdits(source, ["remove-background"], mask);
-    expect(cut.opaque).toBe(false);
-    expect(cut.rgba[3]).toBe(255);
-    expect(cut.rgba[(32 * 20 + 5) * 4 + 3]).toBe(0);
+    const darker = await editPixels(source, look({ backgroundGain: 0.7 }), mask);
+    expect(top(darker).equals(top(source))).toBe(true);
+    const bottom = (image: RawImage) =>
+      mean({ ...image, rgba: image.rgba.subarray(32 * 12 * 4) }, 1);
+    expect(bottom(darker)).toBeLessThan(bottom(source) * 0.75);
   });
 
-  it("skips subject edits when no mask is given", async () => {
+  it("skips the background settings when no mask is given", async () => {
     const source = card();
-    const result = await applyEdits(source, ["remove-background"]);
+    const result = await editPixels(source, look({ blur: 1, backgroundGain: 0.5 }));
     expect(result.rgba.equals(source.rgba)).toBe(true);
   });
 });

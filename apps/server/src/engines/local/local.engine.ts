@@ -1,11 +1,15 @@
+import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import type { ImageEngine, JobContext } from "../image-engine.ts";
-import { throwIfAborted } from "../image-engine.ts";
-import { composite } from "./composite.ts";
+import { EngineError, throwIfAborted } from "../image-engine.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout.ts";
 import { decodeImage, fromRaw } from "./decode.ts";
-import { applyEdits, planEdits, SUBJECT_EDITS } from "./edits.ts";
+import { editRefusal } from "./edit-check.ts";
+import { NEUTRAL_LOOK } from "./edit-look.ts";
+import { applyLook, changesScene, readEdit, understood } from "./edit-plan.ts";
+import { editPixels, needsSubjectMask } from "./edits.ts";
 import { encodeResult } from "./encode.ts";
-import { planScene } from "./scene-plan.ts";
+import { renderEdit, renderKept } from "./kept-render.ts";
+import { firstSceneState, keepScene, readSceneState, type SceneState } from "./kept-scene.ts";
 import { lanczosUpscaler, type Upscaler } from "./upscale.ts";
 
 export type LocalEngineOptions = {
@@ -21,8 +25,10 @@ function checkpoint(ctx: JobContext): void {
 
 /**
  * The offline studio engine (ARCHITECTURE point 6). It is not generative: it cuts the subject
- * out with ISNet, renders a scene from the prompt's words and composites the two; edits are
- * classic adjustments the prompt names. The same image, prompt and seed give the same result.
+ * out with ISNet, renders a scene from the prompt's words and composites the two. It keeps the
+ * cut-out and the scene's state with each result, so an edit renders the picture again with the
+ * scene and look the edit asks for; a picture without them gets its look edited on its pixels.
+ * The same image, prompt and seed give the same result.
  */
 export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine {
   const cutout = options.cutout ?? createIsnetCutout();
@@ -41,9 +47,15 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       });
       checkpoint(ctx);
       ctx.reportStage("composing");
-      const pipeline = await composite(subject, planScene(input.prompt), input.seed);
+      const quality = input.method === "queue" ? "rich" : "fast";
+      const state = firstSceneState(input.prompt, input.seed, quality);
+      const pipeline = await renderKept(subject, state);
       checkpoint(ctx);
-      return encodeResult(pipeline, { opaque: true, pixels: subject.width * subject.height });
+      const result = await encodeResult(pipeline, {
+        opaque: true,
+        pixels: subject.width * subject.height,
+      });
+      return { ...result, keep: await keepScene(subject, state) };
     },
 
     async upscale(input, ctx) {
@@ -60,21 +72,40 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
 
     async edit(input, ctx) {
       checkpoint(ctx);
+      const instruction = readEdit(input.prompt);
+      if (!understood(instruction)) throw new EngineError("rejected", M.editNotUnderstood);
+      const state = input.kept ? readSceneState(input.kept.state) : undefined;
+      if (input.kept && state) {
+        ctx.reportStage("composing");
+        const next: SceneState = {
+          ...state,
+          revisions: instruction.sceneText
+            ? [...state.revisions, instruction.sceneText]
+            : state.revisions,
+          look: applyLook(state.look, instruction),
+        };
+        const result = await renderEdit(input.kept.cutout, next, input.image, ctx.signal);
+        checkpoint(ctx);
+        return result;
+      }
+      if (changesScene(instruction)) throw new EngineError("rejected", M.editNeedsOfflineScene);
       const image = await decodeImage(input.image.bytes);
-      const ops = planEdits(input.prompt);
+      const look = applyLook(NEUTRAL_LOOK, instruction);
       let mask: Uint8Array | undefined;
-      if (ops.some((op) => SUBJECT_EDITS.has(op))) {
+      if (needsSubjectMask(look)) {
         ctx.reportStage("cutting out");
         mask = (await cutout.cutOut(image, ctx.signal)).mask;
         checkpoint(ctx);
       }
       ctx.reportStage("editing");
-      const edited = await applyEdits(image, ops, mask, ctx.signal);
+      const edited = await editPixels(image, look, mask, ctx.signal);
       checkpoint(ctx);
       return encodeResult(fromRaw(edited.rgba, edited.width, edited.height), {
         opaque: edited.opaque,
         pixels: edited.width * edited.height,
       });
     },
+
+    checkEdit: editRefusal,
   };
 }

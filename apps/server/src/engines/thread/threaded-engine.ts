@@ -23,6 +23,8 @@ export type ThreadedEngineOptions = {
   id?: ImageEngine["id"];
   /** What the worker builds; the local engine by default, a stand-in in tests. */
   factory?: EngineFactory;
+  /** The engine's edit check, run on this thread (see ImageEngine.checkEdit). */
+  checkEdit?: ImageEngine["checkEdit"];
 };
 
 export type ThreadedEngine = ImageEngine & { close(): Promise<void> };
@@ -146,8 +148,8 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
   return {
     id: options.id ?? "local",
     ...methods,
-    // Synchronous optional methods of ImageEngine (a `checkEdit`, say) are quick and pure:
-    // they belong here, imported from the engine's own pure module and run on this thread.
+    // Quick and pure, so it runs on this thread: an edit is refused before it is charged.
+    ...(options.checkEdit ? { checkEdit: options.checkEdit } : {}),
 
     /** Stops the worker, for a process that is stopping: jobs still running are not answered. */
     async close() {

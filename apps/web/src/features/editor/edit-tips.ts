@@ -1,9 +1,14 @@
-/** Prompts that edit well: one concrete change, named plainly. Clicking one fills the prompt. */
+/**
+ * Prompts that edit well: one concrete change, named plainly, and all understood by the offline
+ * engine as well as the cloud one (a scene, the light and colour, the background, the shadow).
+ * Clicking one fills the prompt.
+ */
 export const EDIT_TIPS = [
-  "Make the lighting warmer, like golden hour",
-  "Add a soft shadow under the product",
-  "Remove the clutter in the background",
-  "Blur the background a little more",
-  "Add a sprig of green leaves beside the product",
-  "Change the background colour to pale sage",
+  "Make it sunset",
+  "Add a marble floor",
+  "Make the light warmer",
+  "Blur the background more",
+  "Make the background darker",
+  "Remove the shadow",
+  "Black and white",
 ] as const;

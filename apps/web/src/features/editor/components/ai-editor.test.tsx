@@ -123,6 +123,19 @@ describe("AI editor", () => {
     expect(shownImage()).toHaveAttribute("src", ORIGINAL_URL);
   });
 
+  it("shows why the engine refused an edit, and keeps the image and the prompt", async () => {
+    mockApi({
+      [`POST ${EDIT_PATH}`]: () => jsonResponse(422, { error: M.editNotUnderstood }),
+    });
+    const { user } = await renderEditor();
+    await user.type(screen.getByLabelText("Describe your edit"), "Add a dog wearing a hat");
+    await user.click(screen.getByRole("button", { name: "Edit Image" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(M.editNotUnderstood);
+    expect(shownImage()).toHaveAttribute("src", ORIGINAL_URL);
+    expect(screen.getByLabelText("Describe your edit")).toHaveValue("Add a dog wearing a hat");
+    expect(historySteps()).toHaveLength(1);
+  });
+
   it("submits with Ctrl+Enter from the prompt", async () => {
     const fetchMock = mockEdits();
     const { user } = await renderEditor();

@@ -49,7 +49,7 @@ export function EditPromptForm(props: EditPromptFormProps) {
           readOnly={busy}
           aria-invalid={problem?.kind === "prompt" || undefined}
           aria-describedby="ai-edit-hint ai-edit-alert"
-          placeholder="e.g. Make the lighting warmer"
+          placeholder="e.g. Make it sunset"
           rows={4}
           className="mt-2 min-h-28 read-only:bg-sunken read-only:text-ink-muted"
         />

@@ -1,0 +1,291 @@
+import { GENERATION_DEFAULTS, GENERATION_MESSAGES as M } from "@backdrop/shared";
+import sharp from "sharp";
+import { describe, expect, it, type TestContext } from "vitest";
+import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
+import {
+  EngineError,
+  type EngineImage,
+  type EngineResult,
+  type JobContext,
+} from "../image-engine.ts";
+import { composite } from "./composite.ts";
+import type { Cutout } from "./cutout.ts";
+import { decodeImage } from "./decode.ts";
+import { type Bounds, framingFor, subjectBounds } from "./framing.ts";
+import { planOf } from "./kept-render.ts";
+import { readSceneState, type SceneState } from "./kept-scene.ts";
+import { createLocalEngine } from "./local.engine.ts";
+import { planScene, type ScenePlan } from "./scene-plan.ts";
+
+const WIDTH = 160;
+const HEIGHT = 120;
+
+const middle = middleCutout;
+
+const engine = createLocalEngine({ cutout: middle });
+const ctx = (): JobContext => ({ signal: new AbortController().signal, reportStage: () => {} });
+
+/** A product photo: an orange box with a lighter band, on grey. */
+async function photo(): Promise<EngineImage> {
+  const bytes = await sharp({
+    create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 200, g: 110, b: 50 } },
+  })
+    .composite([
+      {
+        input: { create: { width: 80, height: 12, channels: 3, background: "#f0d0a0" } },
+        left: 40,
+        top: 50,
+      },
+    ])
+    .png()
+    .toBuffer();
+  return { bytes, contentType: "image/png", width: WIDTH, height: HEIGHT };
+}
+
+async function generated(prompt: string): Promise<EngineResult> {
+  return engine.generate(
+    {
+      image: await photo(),
+      prompt,
+      options: { ...GENERATION_DEFAULTS },
+      method: "realtime",
+      seed: 7,
+    },
+    ctx(),
+  );
+}
+
+function edit(from: EngineResult, prompt: string): Promise<EngineResult> {
+  const { keep, ...image } = from;
+  return engine.edit({ image, prompt, ...(keep ? { kept: keep } : {}) }, ctx());
+}
+
+function stateOf(result: EngineResult): SceneState {
+  const state = result.keep && readSceneState(result.keep.state);
+  if (!state) throw new Error("The result kept no scene");
+  return state;
+}
+
+type Pixels = { rgb: Buffer; width: number; height: number };
+
+async function pixels(result: EngineImage): Promise<Pixels> {
+  const { data, info } = await sharp(result.bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { rgb: data, width: info.width, height: info.height };
+}
+
+/** Mean R, G, B and luma over a box of the picture. */
+function meanOf({ rgb, width }: Pixels, box: Bounds) {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let y = Math.max(0, Math.round(box.top)); y < Math.round(box.bottom); y++) {
+    for (let x = Math.max(0, Math.round(box.left)); x < Math.round(box.right); x++) {
+      for (let c = 0; c < 3; c++) sum[c] = (sum[c] ?? 0) + (rgb[(y * width + x) * 3 + c] ?? 0);
+      count++;
+    }
+  }
+  const [r, g, b] = sum.map((s) => s / Math.max(1, count)) as [number, number, number];
+  return { r, g, b, luma: 0.2126 * r + 0.7152 * g + 0.0722 * b };
+}
+
+/** How busy a box is: the mean step between neighbouring pixels (a blur lowers it). */
+function detailOf({ rgb, width }: Pixels, box: Bounds): number {
+  let sum = 0;
+  let count = 0;
+  for (let y = box.top; y < box.bottom; y++) {
+    for (let x = box.left; x < box.right - 1; x++) {
+      for (let c = 0; c < 3; c++) {
+        const i = (y * width + x) * 3 + c;
+        sum += Math.abs((rgb[i] ?? 0) - (rgb[i + 3] ?? 0));
+      }
+      count++;
+    }
+  }
+  return sum / count;
+}
+
+/** Where the composite stands the subject, by the same framing rules it uses. */
+async function subjectBox(): Promise<Bounds> {
+  const cut = await middle.cutOut(await decodeImage((await photo()).bytes));
+  const found = subjectBounds(cut.mask, WIDTH, HEIGHT) as Bounds;
+  return framingFor(found, WIDTH, HEIGHT) ?? found;
+}
+
+const inside = (box: Bounds, margin: number): Bounds => ({
+  left: box.left + margin,
+  top: box.top + margin,
+  right: box.right - margin,
+  bottom: box.bottom - margin,
+});
+const TOP_BAND: Bounds = { left: 0, top: 0, right: WIDTH, bottom: 20 };
+
+/**
+ * Whether the composite draws a plan field yet (another change teaches it background gain, depth
+ * of field and the shadow's strength): the pixel tests of those fields wait for it.
+ */
+async function compositeDraws(change: (plan: ScenePlan) => ScenePlan): Promise<boolean> {
+  const cut: Cutout = await middle.cutOut(await decodeImage((await photo()).bytes));
+  const plan = planScene("in a forest, on a wooden table");
+  const render = async (p: ScenePlan) => (await composite(cut, p, 7)).raw().toBuffer();
+  return !(await render(plan)).equals(await render(change(plan)));
+}
+
+async function skipUnlessDrawn(t: TestContext, change: (plan: ScenePlan) => ScenePlan) {
+  if (!(await compositeDraws(change))) t.skip("the composite does not draw this plan field yet");
+}
+
+describe("local engine edits of a kept scene", () => {
+  it("keeps the cut-out and a first state with each generation", async () => {
+    const result = await generated("on a wooden table");
+    const state = stateOf(result);
+    expect(state).toMatchObject({ prompt: "on a wooden table", seed: 7, quality: "fast" });
+    expect(state.revisions).toEqual([]);
+    expect(await sharp(result.keep?.cutout).metadata()).toMatchObject({
+      format: "png",
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 4,
+    });
+  });
+
+  it("changes the scene: the instruction becomes a revision and the backdrop changes", async () => {
+    const before = await generated("in a white studio");
+    const after = await edit(before, "make it sunset");
+    const state = stateOf(after);
+    expect(state.revisions).toEqual(["make it sunset"]);
+    expect(planOf(state).words).toContain("sunset");
+    const [a, b] = [meanOf(await pixels(before), TOP_BAND), meanOf(await pixels(after), TOP_BAND)];
+    expect(Math.hypot(a.r - b.r, a.g - b.g, a.b - b.b)).toBeGreaterThan(20);
+    expect(after).toMatchObject({ width: WIDTH, height: HEIGHT });
+  });
+
+  it("adds a marble floor over the generation's wooden one", async () => {
+    const before = await generated("on a wooden table");
+    const after = await edit(before, "add a marble floor");
+    expect(planOf(stateOf(before)).material).toBe("wood");
+    expect(planOf(stateOf(after)).material).toBe("marble");
+    const floor: Bounds = { left: 0, top: HEIGHT - 12, right: WIDTH, bottom: HEIGHT };
+    const [a, b] = [meanOf(await pixels(before), floor), meanOf(await pixels(after), floor)];
+    expect(Math.hypot(a.r - b.r, a.g - b.g, a.b - b.b)).toBeGreaterThan(15);
+  });
+
+  it("warms and cools the light and the picture", async () => {
+    const before = await generated("in a white studio");
+    const warmer = await edit(before, "warmer");
+    const cooler = await edit(before, "cooler");
+    expect(planOf(stateOf(warmer)).light.amount).toBeGreaterThan(
+      planOf(stateOf(before)).light.amount,
+    );
+    const warmth = async (result: EngineResult) => {
+      const { r, b } = meanOf(await pixels(result), {
+        left: 0,
+        top: 0,
+        right: WIDTH,
+        bottom: HEIGHT,
+      });
+      return r - b;
+    };
+    expect(await warmth(warmer)).toBeGreaterThan((await warmth(before)) + 8);
+    expect(await warmth(cooler)).toBeLessThan((await warmth(before)) - 8);
+  });
+
+  it("makes it black and white: no saturation left", async () => {
+    const after = await edit(await generated("on a sandy beach at sunset"), "black and white");
+    expect(stateOf(after).look.monochrome).toBe("black and white");
+    const { rgb } = await pixels(after);
+    let most = 0;
+    for (let i = 0; i < rgb.length; i += 3) {
+      const [r, g, b] = [rgb[i] ?? 0, rgb[i + 1] ?? 0, rgb[i + 2] ?? 0];
+      most = Math.max(most, Math.max(r, g, b) - Math.min(r, g, b));
+    }
+    expect(most).toBeLessThanOrEqual(1);
+  });
+
+  it("darkens the background and leaves the subject about as it was", async (t) => {
+    const before = await generated("in a white studio");
+    const after = await edit(before, "darker background");
+    expect(planOf(stateOf(after)).backgroundGain).toBeLessThan(0.8);
+    await skipUnlessDrawn(t, (plan) => ({ ...plan, backgroundGain: 0.6 }));
+    const [a, b] = [await pixels(before), await pixels(after)];
+    expect(meanOf(b, TOP_BAND).luma).toBeLessThan(meanOf(a, TOP_BAND).luma * 0.9);
+    const subject = inside(await subjectBox(), 6);
+    expect(Math.abs(meanOf(b, subject).luma - meanOf(a, subject).luma)).toBeLessThan(12);
+  });
+
+  it("blurs the background more", async (t) => {
+    const before = await generated("in a forest");
+    const after = await edit(before, "blur the background more");
+    expect(planOf(stateOf(after)).camera.bokeh).toBeGreaterThan(
+      planOf(stateOf(before)).camera.bokeh,
+    );
+    await skipUnlessDrawn(t, (plan) => ({ ...plan, camera: { ...plan.camera, bokeh: 1 } }));
+    const band: Bounds = { left: 0, top: 0, right: WIDTH, bottom: 25 };
+    expect(detailOf(await pixels(after), band)).toBeLessThan(detailOf(await pixels(before), band));
+  });
+
+  it("removes the shadow: the floor under the subject gets brighter", async (t) => {
+    const before = await generated("on a wooden table");
+    const after = await edit(before, "remove the shadow");
+    expect(planOf(stateOf(after)).shadow).toBe(0);
+    expect(planOf(stateOf(await edit(after, "add a shadow back"))).shadow).toBe(1);
+    await skipUnlessDrawn(t, (plan) => ({ ...plan, shadow: 0 }));
+    const box = await subjectBox();
+    const under: Bounds = {
+      left: box.left + 4,
+      top: box.bottom + 1,
+      right: box.right - 4,
+      bottom: Math.min(HEIGHT, box.bottom + 6),
+    };
+    expect(meanOf(await pixels(after), under).luma).toBeGreaterThan(
+      meanOf(await pixels(before), under).luma + 3,
+    );
+  });
+
+  it("refuses an instruction it does not understand, before and during the edit", async () => {
+    expect(engine.checkEdit?.("add a dog wearing a hat", true)).toBe(M.editNotUnderstood);
+    const failure = await edit(await generated("studio"), "add a dog wearing a hat").catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(EngineError);
+    expect((failure as EngineError).failure).toBe("rejected");
+  });
+
+  it("refuses a scene change for a picture without a kept scene", async () => {
+    const { keep: _, ...made } = await generated("studio");
+    expect(engine.checkEdit?.("make it sunset", false)).toBe(M.editNeedsOfflineScene);
+    await expect(edit(made, "make it sunset")).rejects.toBeInstanceOf(EngineError);
+  });
+
+  it("builds on the edits before, and renders an older state again the same way", async () => {
+    const first = await edit(await generated("on a wooden table"), "make it sunset");
+    const second = await edit(first, "warmer");
+    expect(stateOf(second)).toMatchObject({ revisions: ["make it sunset"], look: { warmth: 1 } });
+    const third = await edit(second, "at night");
+    expect(stateOf(third).revisions).toEqual(["make it sunset", "at night"]);
+    // Undo in the editor sends the older image: its own state, so the same picture again.
+    expect((await edit(first, "warmer")).bytes.equals(second.bytes)).toBe(true);
+  });
+
+  it("renders an enlarged picture again at its own size", async () => {
+    const before = await generated("on a wooden table");
+    const big = await sharp(before.bytes)
+      .resize(WIDTH * 2, HEIGHT * 2)
+      .png()
+      .toBuffer();
+    const after = await edit(
+      { ...before, bytes: big, width: WIDTH * 2, height: HEIGHT * 2 },
+      "make it sunset",
+    );
+    expect(after).toMatchObject({ width: WIDTH * 2, height: HEIGHT * 2 });
+    expect(await sharp(after.bytes).metadata()).toMatchObject({
+      width: WIDTH * 2,
+      height: HEIGHT * 2,
+    });
+    expect(await sharp(after.keep?.cutout).metadata()).toMatchObject({
+      width: WIDTH,
+      height: HEIGHT,
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZJobAccepted } from "@backdrop/shared";
+import sharp from "sharp";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { readSceneState } from "../src/engines/local/kept-scene.ts";
+import { createLocalEngine } from "../src/engines/local/local.engine.ts";
+import { createFileUrls } from "../src/storage/file-urls.ts";
+import { createKeptScenes } from "../src/storage/kept-scenes.ts";
+import { describeEachDatabase } from "./helpers/databases.ts";
+import {
+  getFile,
+  pollRecord,
+  postEdit,
+  postFal,
+  postUpscale,
+  processBody,
+  upload,
+} from "./helpers/generations.ts";
+import type { SignedIn } from "./helpers/identity.ts";
+import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
+import { middleCutout } from "./helpers/stand-in-cutout.ts";
+import { APP_URL, createTestApp } from "./helpers/test-app.ts";
+
+const FAST_JOBS = { timeLimitMs: 20_000, leaseMs: 5_000, sweepIntervalMs: 200 };
+
+describeEachDatabase("edits on the local engine", (database) => {
+  let t: ReturnType<typeof createTestApp>;
+  let ada: SignedIn;
+
+  beforeEach(async () => {
+    t = createTestApp(database.handle(), {
+      engine: createLocalEngine({ cutout: middleCutout }),
+      jobs: FAST_JOBS,
+    });
+    t.container.jobs.start();
+    ({ ada } = await adaAndBob(t));
+    await subscribeInSandbox(t, ada, "pro");
+  });
+  afterEach(async () => {
+    await t.container.close();
+  });
+
+  const tokensOf = async (user: SignedIn) => {
+    const me = await currentUser(t, user);
+    return me.numOfTokens + me.subscriptionTokens;
+  };
+  const ledgerOf = (user: SignedIn) => t.container.repositories.tokenLedger.listForUser(user.id);
+
+  /** The scene state kept beside the stored file a URL names. */
+  async function keptStateOf(url: string) {
+    const id = createFileUrls(APP_URL).fileIdOf(url);
+    const file = id ? await t.container.repositories.generations.records.findFile(id) : undefined;
+    if (!file) throw new Error(`No stored file for ${url}`);
+    const kept = await createKeptScenes(t.container.storage).load(file);
+    return kept && readSceneState(kept.state);
+  }
+
+  async function generated() {
+    const uploaded = await upload(t, ada, "coffee.png");
+    const body = processBody(ada, uploaded, { prompt: "on a wooden table" });
+    const res = await postFal(t, "process", body, ada);
+    expect(res.status).toBe(200);
+    ZJobAccepted.parse(await res.json());
+    const record = await pollRecord(t, ada, uploaded.recordId);
+    expect(record.status).toBe("completed");
+    return { ...uploaded, processedUrl: record.processedImage?.url ?? "" };
+  }
+
+  async function edited(recordId: string, imageUrl: string, prompt: string) {
+    const res = await postEdit(t, ada, recordId, imageUrl, prompt);
+    expect(res.status).toBe(200);
+    return ZEditResponse.parse(await res.json()).image.url;
+  }
+
+  async function expectRefused(res: Response, message: string) {
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ error: message });
+  }
+
+  it("refuses an edit it cannot honour before charging anything", async () => {
+    const made = await generated();
+    const [tokens, ledger] = [await tokensOf(ada), await ledgerOf(ada)];
+    expect(tokens).toBe(PLANS.pro.tokensPerMonth - 8);
+
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, made.processedUrl, "add a dog wearing a hat"),
+      M.editNotUnderstood,
+    );
+    // The upload has no kept scene: looks work on its pixels, scene changes cannot.
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, made.url, "make it sunset"),
+      M.editNeedsOfflineScene,
+    );
+    expect(await tokensOf(ada)).toBe(tokens);
+    expect(await ledgerOf(ada)).toEqual(ledger);
+    const record = await pollRecord(t, ada, made.recordId);
+    expect(record).toMatchObject({ status: "completed", aiGeneratedImages: [] });
+
+    await edited(made.recordId, made.url, "black and white");
+    expect(await tokensOf(ada)).toBe(tokens - 2);
+  });
+
+  it("re-renders an edit from the kept scene, and an older image from its own state", async () => {
+    const made = await generated();
+    expect(await keptStateOf(made.processedUrl)).toMatchObject({
+      prompt: "on a wooden table",
+      revisions: [],
+    });
+
+    const sunset = await edited(made.recordId, made.processedUrl, "make it sunset");
+    expect(await keptStateOf(sunset)).toMatchObject({ revisions: ["make it sunset"] });
+    const picture = await getFile(t, sunset, ada);
+    expect(picture.status).toBe(200);
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      width: 600,
+      height: 400,
+    });
+
+    const warmer = await edited(made.recordId, sunset, "warmer");
+    expect(await keptStateOf(warmer)).toMatchObject({
+      revisions: ["make it sunset"],
+      look: { warmth: 1 },
+    });
+    // Undo, then edit: the editor sends the older image, whose state has no sunset.
+    const undone = await edited(made.recordId, made.processedUrl, "remove the shadow");
+    expect(await keptStateOf(undone)).toMatchObject({ revisions: [], look: { shadow: 0 } });
+    expect(await tokensOf(ada)).toBe(PLANS.pro.tokensPerMonth - 8 - 3 * 2);
+  });
+
+  it("lets an upscaled picture carry its scene, and edits it at its own size", async () => {
+    const made = await generated();
+    expect((await postUpscale(t, ada, made.recordId, made.processedUrl)).status).toBe(200);
+    const record = await pollRecord(t, ada, made.recordId, (r) => r.upscaledImage !== null);
+    const upscaledUrl = record.upscaledImage?.url ?? "";
+    expect(await keptStateOf(upscaledUrl)).toEqual(await keptStateOf(made.processedUrl));
+
+    const sunset = await edited(made.recordId, upscaledUrl, "make it sunset");
+    const picture = await getFile(t, sunset, ada);
+    expect(await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 800,
+    });
+  });
+});

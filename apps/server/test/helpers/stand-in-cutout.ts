@@ -1,0 +1,15 @@
+import type { CutoutModel } from "../../src/engines/local/cutout.ts";
+
+/** A stand-in for ISNet that answers at once: the middle of the photo is the subject. */
+export const middleCutout: CutoutModel = {
+  async cutOut(image) {
+    const { width, height } = image;
+    const mask = Buffer.alloc(width * height);
+    for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
+      mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
+    }
+    const rgba = Buffer.from(image.rgba);
+    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
+    return { rgba, mask, width, height };
+  },
+};
