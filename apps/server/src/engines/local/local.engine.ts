@@ -41,7 +41,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       });
       checkpoint(ctx);
       ctx.reportStage("composing");
-      const pipeline = await composite(subject, planScene(input.prompt), input.seed);
+      const quality = input.method === "queue" ? "rich" : "fast";
+      const pipeline = await composite(subject, planScene(input.prompt), input.seed, quality);
       checkpoint(ctx);
       return encodeResult(pipeline, { opaque: true, pixels: subject.width * subject.height });
     },
