@@ -75,7 +75,13 @@ const fade = (t: number, rate: number) => Math.exp(-t * rate);
  * The projected silhouette (0..255, faded toward its tip) and, per row, how far up the subject
  * the row's shadow comes from (0 base … 1 top), which sets its blur.
  */
-function project(mask: Plane, bounds: Bounds, projection: ShadowProjection, fadeRate: number) {
+function project(
+  mask: Plane,
+  bounds: Bounds,
+  projection: ShadowProjection,
+  fadeRate: number,
+  maxSteps: number,
+) {
   const { width, height } = mask;
   const out = new Float32Array(width * height);
   const reach = new Float32Array(height);
@@ -94,7 +100,7 @@ function project(mask: Plane, bounds: Bounds, projection: ShadowProjection, fade
   }
   const { shear, rise } = projection;
   // Rows squeezed together are sampled several times, so thin parts are not skipped.
-  const steps = Math.min(24, Math.max(1, Math.ceil(1 / Math.abs(rise))));
+  const steps = Math.min(maxSteps, Math.max(1, Math.ceil(1 / Math.abs(rise))));
   const tipY = base - rise * subjectHeight;
   const fromY = Math.max(0, Math.floor(Math.min(base, tipY)) - 1);
   const toY = Math.min(height - 1, Math.ceil(Math.max(base, tipY)) + 1);
@@ -147,7 +153,7 @@ export async function castShadow(
   const subjectHeight = Math.max(1, bounds.bottom - bounds.top);
   const softness = 1 - Math.min(1, Math.max(0, hardness));
   const fadeRate = 0.5 + 0.25 * projection.length + 0.6 * softness;
-  const { out, reach } = project(mask, bounds, projection, fadeRate);
+  const { out, reach } = project(mask, bounds, projection, fadeRate, quality === "rich" ? 24 : 8);
   const nearSigma = Math.max(0.4, subjectHeight * (0.004 + 0.01 * softness));
   const farSigma = Math.max(
     nearSigma * 1.5,

@@ -16,7 +16,7 @@ const WHITE: Rgb = [255, 255, 255];
 /** How much of the blurred scene shows at the subject's very outline. */
 const WRAP_STRENGTH = 0.4;
 /** How bright a backlit subject's rim gets at the outline, facing the light. */
-const RIM_STRENGTH = 0.75;
+const RIM_STRENGTH = 0.9;
 
 /** The scene's mean colour around where the subject stands: the light that falls on it. */
 function meanAround(scene: Buffer, width: number, height: number, bounds: Bounds): Rgb {
@@ -164,7 +164,7 @@ export async function composite(
         const gg = glow[p + 1] ?? 0;
         const gb = glow[p + 2] ?? 0;
         // Light spills over an edge more than darkness does.
-        const darker = luma([gr, gg, gb]) < luma([fr, fg, fb]);
+        const darker = 0.299 * (gr - fr) + 0.587 * (gg - fg) + 0.114 * (gb - fb) < 0;
         const wrapShare = edge * WRAP_STRENGTH * (darker ? 0.5 : 1);
         fr += wrapShare * (gr - fr);
         fg += wrapShare * (gg - fg);

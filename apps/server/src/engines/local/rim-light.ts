@@ -27,13 +27,15 @@ export async function rimLight(
       if ((mask[i] ?? 0) === 0) continue;
       const inside = (soft[i] ?? 0) / 255;
       if (inside >= 1) continue;
-      const band = Math.min(1, (1 - inside) * 2) ** 1.5;
+      const band = Math.min(1, (1 - inside) * 2);
+      // Thin parts (wires, lattices) are all edge: lighting them whole would wash them out.
+      const body = Math.min(1, Math.max(0, (inside - 0.12) / 0.3));
       const gx = (soft[i + 1] ?? 0) - (soft[i - 1] ?? 0);
       const gy = (soft[i + width] ?? 0) - (soft[i - width] ?? 0);
       const g = Math.hypot(gx, gy);
       // The outward normal points where the mask falls off.
       const toward = g < 0.5 ? 0 : (-gx * lx - gy * ly) / (g * length);
-      rim[i] = band * (0.25 + 0.75 * Math.max(0, toward));
+      rim[i] = band * body * (0.25 + 0.75 * Math.max(0, toward));
     }
   }
   return rim;
