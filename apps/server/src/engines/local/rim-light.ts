@@ -27,7 +27,7 @@ export async function rimLight(
       if ((mask[i] ?? 0) === 0) continue;
       const inside = (soft[i] ?? 0) / 255;
       if (inside >= 1) continue;
-      const band = Math.min(1, (1 - inside) * 2);
+      const band = Math.min(1, (1 - inside) * 3);
       // Thin parts (wires, lattices) are all edge: lighting them whole would wash them out.
       const body = Math.min(1, Math.max(0, (inside - 0.12) / 0.3));
       const gx = (soft[i + 1] ?? 0) - (soft[i - 1] ?? 0);
