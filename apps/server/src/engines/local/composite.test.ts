@@ -5,7 +5,7 @@ import type { Cutout } from "./cutout.ts";
 import { layoutSubject } from "./framing.ts";
 import { hue, hueDistance } from "./hue.test-helper.ts";
 import { renderScene } from "./scene.ts";
-import { planScene, type SceneLight, type ScenePlan } from "./scene-plan.ts";
+import { planScene, type RenderQuality, type SceneLight, type ScenePlan } from "./scene-plan.ts";
 
 const WIDTH = 300;
 const HEIGHT = 200;
@@ -35,12 +35,12 @@ function plan(light: Partial<SceneLight>, changes: Partial<ScenePlan> = {}): Sce
   return { ...base, gloss: 0, shadow: 1, ...changes, light: { ...base.light, ...light } };
 }
 
-async function render(cutout: Cutout, scenePlan: ScenePlan) {
-  const { data, info } = await (await composite(cutout, scenePlan, SEED))
+async function render(cutout: Cutout, scenePlan: ScenePlan, quality: RenderQuality = "fast") {
+  const { data, info } = await (await composite(cutout, scenePlan, SEED, quality))
     .raw()
     .toBuffer({ resolveWithObject: true });
   const layout = await layoutSubject(cutout, scenePlan.camera);
-  const bare = await renderScene(scenePlan, layout.geometry, SEED, "fast");
+  const bare = await renderScene(scenePlan, layout.geometry, SEED, quality);
   return { data, info, bare };
 }
 
@@ -82,6 +82,11 @@ describe("composite", () => {
     expect([first.info.width, first.info.height, first.info.channels]).toEqual([WIDTH, HEIGHT, 3]);
     const again = await render(photo(), scenePlan);
     expect(again.data.equals(first.data)).toBe(true);
+    // The queue's quality draws its shadows and reflection with more blur steps.
+    const rich = await render(photo(), scenePlan, "rich");
+    expect([rich.info.width, rich.info.height]).toEqual([WIDTH, HEIGHT]);
+    expect(rich.data.equals(first.data)).toBe(false);
+    expect((await render(photo(), scenePlan, "rich")).data.equals(rich.data)).toBe(true);
   });
 
   it("casts the shadow away from the light: right of the subject for light from the left", async () => {
@@ -93,6 +98,41 @@ describe("composite", () => {
     expect(fromLeft.total).toBeGreaterThan(1000);
     expect(fromLeft.x).toBeGreaterThan(centre + 10);
     expect(fromRight.x).toBeLessThan(centre - 10);
+  });
+
+  it("shades the floor in its own colour, never black, as strongly as the plan asks", async () => {
+    const sand = plan(
+      { side: 0.1, elevation: 0.3, hardness: 0.9 },
+      {
+        floor: [
+          [225, 190, 140],
+          [205, 165, 115],
+        ],
+      },
+    );
+    const full = await render(photo(), sand);
+    // The darkest shaded floor pixel outside the subject.
+    let darkest = -1;
+    let depth = 0;
+    for (let i = BOTTLE.bottom * WIDTH; i < HEIGHT * WIDTH; i++) {
+      const d = brightness(full.bare, i) - brightness(full.data, i);
+      if (d > depth) [depth, darkest] = [d, i];
+    }
+    expect(depth).toBeGreaterThan(30);
+    const pixel = (rgb: Buffer): Rgb => [
+      rgb[darkest * 3] ?? 0,
+      rgb[darkest * 3 + 1] ?? 0,
+      rgb[darkest * 3 + 2] ?? 0,
+    ];
+    const shaded = pixel(full.data);
+    expect(hueDistance(hue(shaded), hue(pixel(full.bare)))).toBeLessThan(12);
+    expect(Math.min(...shaded)).toBeGreaterThan(15);
+    expect(shaded[0]).toBeGreaterThan(shaded[2] + 10);
+
+    const half = await render(photo(), { ...sand, shadow: 0.5 });
+    const ratio = darkening(half.data, half.bare).total / darkening(full.data, full.bare).total;
+    expect(ratio).toBeGreaterThan(0.35);
+    expect(ratio).toBeLessThan(0.65);
   });
 
   it("leaves the floor as the bare scene with no shadow and a matte surface", async () => {
