@@ -208,8 +208,23 @@ describe("composite", () => {
     expect(bright[0]).toBeGreaterThan(dark[0]);
   });
 
+  it("lights the side facing the light a little more, without recolouring", async () => {
+    const { data } = await render(photo(), plan({ side: 0.05 }, { shadow: 0 }));
+    const pixel = (x: number): Rgb => {
+      const i = (105 * WIDTH + x) * 3;
+      return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+    };
+    const lit = pixel(BOTTLE.left + 8);
+    const far = pixel(BOTTLE.right - 8);
+    expect(lit[0]).toBeGreaterThan(far[0] + 2);
+    // Within a few tenths of a stop, and the same hue on both sides.
+    expect(lit[0] / far[0]).toBeLessThan(1.1);
+    expect(hueDistance(hue(lit), hue(far))).toBeLessThan(2);
+  });
+
   it("wraps the scene's light into an edge band only, the interior untouched by it", async () => {
-    const { data } = await render(photo(), plan({ side: 0.3 }, { shadow: 0 }));
+    // Light from the front: no key-light falloff across the subject.
+    const { data } = await render(photo(), plan({ side: 0.5 }, { shadow: 0 }));
     const at = (x: number, y: number) => brightness(data, y * WIDTH + x);
     const interior = at(150, 105);
     // Deep inside, every pixel is graded alike.

@@ -10,6 +10,7 @@ import { reflection } from "./reflection.ts";
 import { rimLight } from "./rim-light.ts";
 import { lightSide, renderScene } from "./scene.ts";
 import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
+import { sideLightGains } from "./side-light.ts";
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 const WHITE: Rgb = [255, 255, 255];
@@ -78,7 +79,8 @@ function shadeTransmittance(plan: ScenePlan): Rgb {
 /**
  * Places the cut-out subject on a scene rendered for the plan (see layoutSubject), standing
  * on the floor with its contact and cast shadows, a reflection on glossy surfaces, its colour
- * and exposure leaned toward the scene's light and the scene's light wrapped into its edges.
+ * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
+ * the scene's light wrapped into its edges; a backlit subject gets a rim of light.
  * Returns a pipeline of the opaque result at the photo's size, ready to encode.
  */
 export async function composite(
@@ -128,6 +130,7 @@ export async function composite(
   const transmit = shadeTransmittance(plan);
   const rimColour = mix(WHITE, light.tint, 0.35 + 0.4 * light.amount);
 
+  const falloff = sideLightGains(bounds, width, side, light.backlit);
   const { rgba } = cutout;
   const { band, glow } = wrap;
   const [keepR, keepG, keepB] = transmit;
@@ -155,9 +158,10 @@ export async function composite(
     }
     const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
     if (alpha > 0) {
-      let fr = tableR[rgba[i * 4] ?? 0] ?? 0;
-      let fg = tableG[rgba[i * 4 + 1] ?? 0] ?? 0;
-      let fb = tableB[rgba[i * 4 + 2] ?? 0] ?? 0;
+      const keyLight = falloff[i % width] ?? 1;
+      let fr = Math.min(255, (tableR[rgba[i * 4] ?? 0] ?? 0) * keyLight);
+      let fg = Math.min(255, (tableG[rgba[i * 4 + 1] ?? 0] ?? 0) * keyLight);
+      let fb = Math.min(255, (tableB[rgba[i * 4 + 2] ?? 0] ?? 0) * keyLight);
       const edge = (band[i] ?? 0) / 255;
       if (edge > 0) {
         const gr = glow[p] ?? 0;
