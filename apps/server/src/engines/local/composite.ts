@@ -1,10 +1,11 @@
 import sharp from "sharp";
 import { shadowProjection } from "./cast-shadow.ts";
-import { luma, mix, type Rgb } from "./color.ts";
+import { mix, type Rgb } from "./color.ts";
 import type { Cutout } from "./cutout.ts";
 import { floorShadow } from "./floor-shadow.ts";
-import { type Bounds, layoutSubject } from "./framing.ts";
+import { layoutSubject } from "./framing.ts";
 import { lightMatchFor, lightMatchTables } from "./light-match.ts";
+import { photoSurroundings, sceneLightAround } from "./light-sample.ts";
 import { lightWrap, wrapRadius } from "./light-wrap.ts";
 import { reflection } from "./reflection.ts";
 import { rimLight } from "./rim-light.ts";
@@ -18,53 +19,6 @@ const WHITE: Rgb = [255, 255, 255];
 const WRAP_STRENGTH = 0.4;
 /** How bright a backlit subject's rim gets at the outline, facing the light. */
 const RIM_STRENGTH = 0.9;
-
-/** The scene's mean colour around where the subject stands: the light that falls on it. */
-function meanAround(scene: Buffer, width: number, height: number, bounds: Bounds): Rgb {
-  const padX = (bounds.right - bounds.left) * 0.3;
-  const padY = (bounds.bottom - bounds.top) * 0.3;
-  const left = Math.max(0, Math.floor(bounds.left - padX));
-  const right = Math.min(width, Math.ceil(bounds.right + padX));
-  const top = Math.max(0, Math.floor(bounds.top - padY));
-  const bottom = Math.min(height, Math.ceil(bounds.bottom + padY));
-  let [r, g, b, count] = [0, 0, 0, 0];
-  for (let y = top; y < bottom; y += 2) {
-    for (let x = left; x < right; x += 2) {
-      const i = (y * width + x) * 3;
-      r += scene[i] ?? 0;
-      g += scene[i + 1] ?? 0;
-      b += scene[i + 2] ?? 0;
-      count++;
-    }
-  }
-  const n = Math.max(1, count);
-  return [r / n, g / n, b / n];
-}
-
-/**
- * The mean colour of the photo around the subject: the light it was shot in. Undefined when
- * there is too little of it, or it is a flat fill (the transparent part of a cut-out upload).
- */
-export function photoSurroundings(photo: Cutout): Rgb | undefined {
-  let [sumR, sumG, sumB, count, lumaSum, lumaSquares] = [0, 0, 0, 0, 0, 0];
-  for (let i = 0; i < photo.mask.length; i += 2) {
-    if ((photo.mask[i] ?? 0) > 16) continue;
-    const r = photo.rgba[i * 4] ?? 0;
-    const g = photo.rgba[i * 4 + 1] ?? 0;
-    const b = photo.rgba[i * 4 + 2] ?? 0;
-    sumR += r;
-    sumG += g;
-    sumB += b;
-    const l = luma([r, g, b]);
-    lumaSum += l;
-    lumaSquares += l * l;
-    count++;
-  }
-  if (count < photo.mask.length * 0.05 * 0.5) return undefined;
-  const mean = lumaSum / count;
-  if (lumaSquares / count - mean * mean < 0.25) return undefined;
-  return [sumR / count, sumG / count, sumB / count];
-}
 
 /**
  * What share of the light a fully shaded floor still gets, per channel: shade takes the
@@ -122,7 +76,7 @@ export async function composite(
   ]);
 
   const match = lightMatchFor(
-    meanAround(scene, width, height, bounds),
+    sceneLightAround(scene, width, height, bounds),
     photoSurroundings(photo),
     light.backlit,
   );

@@ -83,7 +83,7 @@ export async function reflection(
   );
   const out = { top: base, rows, rgb: Buffer.alloc(rgb.length), alpha: Buffer.alloc(alpha.length) };
   for (let r = 0; r < rows; r++) {
-    const level = (Math.min(1, r / (fadeLength * 2)) * (levels - 1)) as number;
+    const level = Math.min(1, r / (fadeLength * 2)) * (levels - 1);
     const lower = Math.min(levels - 2, Math.floor(level));
     const t = level - lower;
     const a = planes[lower];
