@@ -1,120 +1,147 @@
 import sharp from "sharp";
-import { luma, type Rgb, scale } from "./color.ts";
+import { shadowProjection } from "./cast-shadow.ts";
+import { mix, type Rgb } from "./color.ts";
 import type { Cutout } from "./cutout.ts";
-import { type Bounds, framingFor, horizonFor, placeSubject, subjectBounds } from "./framing.ts";
+import { floorShadow } from "./floor-shadow.ts";
+import { layoutSubject } from "./framing.ts";
+import { lightMatchFor, lightMatchTables } from "./light-match.ts";
+import { photoSurroundings, sceneLightAround } from "./light-sample.ts";
+import { lightWrap, wrapRadius } from "./light-wrap.ts";
+import { reflection } from "./reflection.ts";
+import { rimLight } from "./rim-light.ts";
 import { lightSide, renderScene } from "./scene.ts";
-import type { ScenePlan } from "./scene-plan.ts";
+import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
+import { sideLightGains } from "./side-light.ts";
+
+const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
+const WHITE: Rgb = [255, 255, 255];
+/** How much of the blurred scene shows at the subject's very outline. */
+const WRAP_STRENGTH = 0.4;
+/** How bright a backlit subject's rim gets at the outline, facing the light. */
+const RIM_STRENGTH = 0.9;
 
 /**
- * Shadow opacity (0..255): a soft elliptical pool where the subject meets the floor, and the
- * subject's own silhouette blurred and pushed away from the light.
+ * What share of the light a fully shaded floor still gets, per channel: shade takes the
+ * floor's own colour, deeper, never a flat black.
  */
-async function shadowAlpha(
-  cutout: Cutout,
-  bounds: Bounds,
-  awayFromLight: number,
-  strength: number,
+function shadeTransmittance(plan: ScenePlan): Rgb {
+  const floor = plan.floor[0];
+  const brightest = Math.max(1, ...floor);
+  return floor.map((c) => 0.1 + (0.22 * c) / brightest) as unknown as Rgb;
+}
+
+/**
+ * Places the cut-out subject on a scene rendered for the plan (see layoutSubject), standing
+ * on the floor with its contact and cast shadows, a reflection on glossy surfaces, its colour
+ * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
+ * the scene's light wrapped into its edges; a backlit subject gets a rim of light.
+ * Returns a pipeline of the opaque result at the photo's size, ready to encode.
+ */
+export async function composite(
+  photo: Cutout,
+  plan: ScenePlan,
+  seed: number,
+  quality: RenderQuality = "fast",
 ) {
-  const { width, height } = cutout;
-  const diagonal = Math.hypot(width, height);
-  const dx = Math.round(awayFromLight * width * 0.025);
-  const dy = Math.round(height * 0.015);
-  const cast = await sharp(cutout.mask, { raw: { width, height, channels: 1 } })
-    .blur(Math.max(1, diagonal * 0.012))
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  const alpha = Buffer.alloc(width * height);
-  const castShare = 0.35 * strength;
-  for (let y = dy; y < height; y++) {
-    for (let x = Math.max(0, dx); x < Math.min(width, width + dx); x++) {
-      alpha[y * width + x] = (cast[(y - dy) * width + x - dx] ?? 0) * castShare;
-    }
-  }
+  const { width, height } = photo;
+  const { cutout, bounds, standing, geometry } = await layoutSubject(photo, plan.camera);
+  const scene = await renderScene(plan, geometry, seed, quality);
+  const side = lightSide(plan, seed);
+  const { light } = plan;
 
-  // Only subjects that stand inside the picture touch the floor visibly.
-  if (bounds.bottom < height * 0.98) {
-    const boxWidth = bounds.right - bounds.left;
-    const cx = (bounds.left + bounds.right) / 2 + dx;
-    const cy = bounds.bottom - Math.max(2, boxWidth * 0.015);
-    const rx = boxWidth * 0.5;
-    const ry = Math.max(3, boxWidth * 0.06);
-    for (let y = Math.max(0, Math.floor(cy - 3 * ry)); y < Math.min(height, cy + 3 * ry); y++) {
-      for (
-        let x = Math.max(0, Math.floor(cx - 1.5 * rx));
-        x < Math.min(width, cx + 1.5 * rx);
-        x++
-      ) {
-        const d = ((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2;
-        const pool = 255 * 0.6 * strength * Math.exp(-2.2 * d);
-        const i = y * width + x;
-        alpha[i] = Math.max(alpha[i] ?? 0, pool);
-      }
-    }
-  }
-  return alpha;
-}
-
-/** Leans the subject's colours toward the scene's: a small gain per channel, brightness kept. */
-function matchLight(cutout: Cutout, sceneMean: Rgb, plan: ScenePlan): Buffer {
-  const sceneLuma = Math.max(1, luma(sceneMean));
-  const share = 0.16 + plan.light.amount * 0.3;
-  const gains = sceneMean.map((c) => 1 + share * (c / sceneLuma - 1));
-  const rgba = Buffer.from(cutout.rgba);
-  for (let i = 0; i < rgba.length; i += 4) {
-    rgba[i] = Math.min(255, (rgba[i] ?? 0) * (gains[0] ?? 1));
-    rgba[i + 1] = Math.min(255, (rgba[i + 1] ?? 0) * (gains[1] ?? 1));
-    rgba[i + 2] = Math.min(255, (rgba[i + 2] ?? 0) * (gains[2] ?? 1));
-    // A slight choke hides the old background's fringe along the subject's edges.
-    const alpha = rgba[i + 3] ?? 0;
-    rgba[i + 3] = alpha < 24 ? 0 : Math.min(255, ((alpha - 24) * 255) / 216);
-  }
-  return rgba;
-}
-
-/**
- * Places the cut-out subject on a scene rendered for the plan: where it stood in the photo, or
- * smaller and centred when it crowds the frame (see framingFor). Returns a pipeline of the
- * opaque result at the photo's size, ready to encode.
- */
-export async function composite(photoCutout: Cutout, plan: ScenePlan, seed: number) {
-  const { width, height } = photoCutout;
-  const found = subjectBounds(photoCutout.mask, width, height) ?? {
-    left: 0,
-    top: 0,
-    right: width,
-    bottom: height,
-  };
-  const target = framingFor(found, width, height);
-  const cutout = target ? await placeSubject(photoCutout, found, target) : photoCutout;
-  const bounds = target ?? found;
-  const scene = await renderScene(
-    plan,
-    { width, height, horizon: horizonFor(bounds, height) },
-    seed,
+  const subjectHeight = Math.max(1, bounds.bottom - bounds.top);
+  const shadowStrength = clamp(plan.shadow, 0, 1) * clamp(light.contrast, 0.6, 1.4);
+  const projection = shadowProjection(
+    { side, elevation: light.elevation, backlit: light.backlit },
+    plan.camera.topDown,
+    (bounds.bottom - geometry.horizon) / subjectHeight,
   );
-  const raw = (channels: 1 | 3 | 4) => ({ raw: { width, height, channels } }) as const;
-  const stats = await sharp(scene, raw(3)).stats();
-  const sceneMean: Rgb = [
-    stats.channels[0]?.mean ?? 128,
-    stats.channels[1]?.mean ?? 128,
-    stats.channels[2]?.mean ?? 128,
-  ];
-
-  const away = 0.5 - lightSide(plan, seed);
-  const strength = Math.min(1.2, 0.85 * plan.light.contrast);
-  const alpha = await shadowAlpha(cutout, bounds, Math.sign(away) || 1, strength);
-  const shade = scale(plan.floor[1], 0.25);
-  const shadow = Buffer.alloc(width * height * 4);
-  for (let i = 0; i < alpha.length; i++) {
-    shadow[i * 4] = shade[0];
-    shadow[i * 4 + 1] = shade[1];
-    shadow[i * 4 + 2] = shade[2];
-    shadow[i * 4 + 3] = alpha[i] ?? 0;
-  }
-  const subject = matchLight(cutout, sceneMean, plan);
-  return sharp(scene, raw(3)).composite([
-    { input: shadow, ...raw(4) },
-    { input: subject, ...raw(4) },
+  const [shade, mirror, wrap, rim] = await Promise.all([
+    standing && shadowStrength > 0
+      ? floorShadow(cutout.mask, width, height, bounds, {
+          projection,
+          hardness: light.hardness,
+          castOpacity: clamp(shadowStrength * (0.3 + 0.4 * light.hardness), 0, 0.85),
+          contactOpacity: clamp(shadowStrength * 0.85, 0, 0.95),
+          quality,
+        })
+      : undefined,
+    standing && !plan.camera.topDown
+      ? reflection(cutout, bounds, plan.gloss, plan.floor[0], quality)
+      : undefined,
+    lightWrap(cutout.mask, scene, width, height),
+    light.backlit
+      ? rimLight(cutout.mask, width, height, wrapRadius(width, height) * 2.5, side)
+      : undefined,
   ]);
+
+  const match = lightMatchFor(
+    sceneLightAround(scene, width, height, bounds),
+    photoSurroundings(photo),
+    light.backlit,
+  );
+  const [tableR, tableG, tableB] = lightMatchTables(match);
+  const transmit = shadeTransmittance(plan);
+  const rimColour = mix(WHITE, light.tint, 0.35 + 0.4 * light.amount);
+
+  const falloff = sideLightGains(bounds, width, side, light.backlit);
+  const { rgba } = cutout;
+  const { band, glow } = wrap;
+  const [keepR, keepG, keepB] = transmit;
+  const [rimR, rimG, rimB] = rimColour;
+  const mirrorStart = mirror ? mirror.top * width : 0;
+  const mirrorEnd = mirror ? (mirror.top + mirror.rows) * width : 0;
+  const out = new Uint8ClampedArray(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const p = i * 3;
+    let r = scene[p] ?? 0;
+    let g = scene[p + 1] ?? 0;
+    let b = scene[p + 2] ?? 0;
+    const shadow = (shade?.[i] ?? 0) / 255;
+    if (shadow > 0) {
+      r *= 1 - shadow * (1 - keepR);
+      g *= 1 - shadow * (1 - keepG);
+      b *= 1 - shadow * (1 - keepB);
+    }
+    if (mirror && i >= mirrorStart && i < mirrorEnd) {
+      const m = i - mirrorStart;
+      const keep = 1 - (mirror.alpha[m] ?? 0) / 255;
+      r = r * keep + (mirror.rgb[m * 3] ?? 0);
+      g = g * keep + (mirror.rgb[m * 3 + 1] ?? 0);
+      b = b * keep + (mirror.rgb[m * 3 + 2] ?? 0);
+    }
+    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
+    if (alpha > 0) {
+      const keyLight = falloff[i % width] ?? 1;
+      let fr = Math.min(255, (tableR[rgba[i * 4] ?? 0] ?? 0) * keyLight);
+      let fg = Math.min(255, (tableG[rgba[i * 4 + 1] ?? 0] ?? 0) * keyLight);
+      let fb = Math.min(255, (tableB[rgba[i * 4 + 2] ?? 0] ?? 0) * keyLight);
+      const edge = (band[i] ?? 0) / 255;
+      if (edge > 0) {
+        const gr = glow[p] ?? 0;
+        const gg = glow[p + 1] ?? 0;
+        const gb = glow[p + 2] ?? 0;
+        // Light spills over an edge more than darkness does.
+        const darker = 0.299 * (gr - fr) + 0.587 * (gg - fg) + 0.114 * (gb - fb) < 0;
+        const wrapShare = edge * WRAP_STRENGTH * (darker ? 0.5 : 1);
+        fr += wrapShare * (gr - fr);
+        fg += wrapShare * (gg - fg);
+        fb += wrapShare * (gb - fb);
+      }
+      const rimShare = (rim?.[i] ?? 0) * RIM_STRENGTH;
+      if (rimShare > 0) {
+        // Screened: light adds to the edge, it never darkens it.
+        fr = 255 - (255 - fr) * (1 - (rimShare * rimR) / 255);
+        fg = 255 - (255 - fg) * (1 - (rimShare * rimG) / 255);
+        fb = 255 - (255 - fb) * (1 - (rimShare * rimB) / 255);
+      }
+      r = r * (1 - alpha) + fr * alpha;
+      g = g * (1 - alpha) + fg * alpha;
+      b = b * (1 - alpha) + fb * alpha;
+    }
+    out[p] = r;
+    out[p + 1] = g;
+    out[p + 2] = b;
+  }
+  return sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { framingFor, horizonFor, placeSubject, subjectBounds } from "./framing.ts";
+import {
+  framingFor,
+  horizonFor,
+  layoutSubject,
+  placeSubject,
+  standsInFrame,
+  subjectBounds,
+} from "./framing.ts";
 
 function boxMask(width: number, height: number, box: [number, number, number, number]) {
   const mask = Buffer.alloc(width * height);
@@ -29,6 +36,15 @@ describe("framingFor", () => {
     expect((right - left) / (bottom - top)).toBeCloseTo(420 / 385, 1);
   });
 
+  it("lets a close-up subject fill more of the frame", () => {
+    const crowding = { left: 60, top: 10, right: 480, bottom: 395 };
+    const normal = framingFor(crowding, 600, 400);
+    const close = framingFor(crowding, 600, 400, true);
+    const height = (box?: { top: number; bottom: number }) => (box ? box.bottom - box.top : 0);
+    expect(height(close)).toBeGreaterThan(height(normal) * 1.1);
+    expect(close?.bottom).toBeLessThan(400);
+  });
+
   it("leaves a subject the photo crops, or one with room around it, where it is", () => {
     expect(framingFor({ left: 20, top: 30, right: 500, bottom: 400 }, 512, 400)).toBeUndefined();
     expect(framingFor({ left: 200, top: 100, right: 400, bottom: 300 }, 600, 400)).toBeUndefined();
@@ -53,10 +69,44 @@ describe("placeSubject", () => {
   });
 });
 
+describe("layoutSubject", () => {
+  const cutout = (box: [number, number, number, number]) => {
+    const mask = boxMask(200, 100, box);
+    const rgba = Buffer.alloc(200 * 100 * 4);
+    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
+    return { rgba, mask, width: 200, height: 100 };
+  };
+  const camera = { closeUp: false, topDown: false, bokeh: 0 };
+
+  it("stands a whole subject on the floor and tells the scene where", async () => {
+    const layout = await layoutSubject(cutout([80, 30, 120, 80]), camera);
+    expect(layout.standing).toBe(true);
+    expect(layout.geometry.subject).toEqual(layout.bounds);
+    expect(layout.geometry.horizon).toBeLessThan(layout.bounds.bottom);
+  });
+
+  it("keeps a cropped portrait where it is, not standing, with no podium under it", async () => {
+    const layout = await layoutSubject(cutout([60, 20, 140, 100]), camera);
+    expect(layout.standing).toBe(false);
+    expect(layout.bounds.bottom).toBe(100);
+    expect(layout.geometry.subject).toBeUndefined();
+    expect(standsInFrame(layout.bounds, 100)).toBe(false);
+  });
+
+  it("has no horizon seen from above", async () => {
+    const layout = await layoutSubject(cutout([80, 30, 120, 80]), { ...camera, topDown: true });
+    expect(layout.geometry.horizon).toBe(0);
+  });
+});
+
 describe("horizonFor", () => {
   it("puts the horizon behind the subject's middle, away from the edges", () => {
     expect(horizonFor({ left: 0, top: 100, right: 10, bottom: 300 }, 400)).toBe(200);
     expect(horizonFor({ left: 0, top: 0, right: 10, bottom: 40 }, 400)).toBe(120);
     expect(horizonFor({ left: 0, top: 380, right: 10, bottom: 400 }, 400)).toBe(288);
+    // A close-up camera sits lower.
+    expect(horizonFor({ left: 0, top: 100, right: 10, bottom: 300 }, 400, true)).toBeGreaterThan(
+      200,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { GENERATION_DEFAULTS, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
-import { describe, expect, it, type TestContext } from "vitest";
+import { describe, expect, it } from "vitest";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import {
   EngineError,
@@ -8,14 +8,11 @@ import {
   type EngineResult,
   type JobContext,
 } from "../image-engine.ts";
-import { composite } from "./composite.ts";
-import type { Cutout } from "./cutout.ts";
 import { decodeImage } from "./decode.ts";
 import { type Bounds, framingFor, subjectBounds } from "./framing.ts";
 import { planOf } from "./kept-render.ts";
 import { readSceneState, type SceneState } from "./kept-scene.ts";
 import { createLocalEngine } from "./local.engine.ts";
-import { planScene, type ScenePlan } from "./scene-plan.ts";
 
 const WIDTH = 160;
 const HEIGHT = 120;
@@ -121,21 +118,6 @@ const inside = (box: Bounds, margin: number): Bounds => ({
 });
 const TOP_BAND: Bounds = { left: 0, top: 0, right: WIDTH, bottom: 20 };
 
-/**
- * Whether the composite draws a plan field yet (another change teaches it background gain, depth
- * of field and the shadow's strength): the pixel tests of those fields wait for it.
- */
-async function compositeDraws(change: (plan: ScenePlan) => ScenePlan): Promise<boolean> {
-  const cut: Cutout = await middle.cutOut(await decodeImage((await photo()).bytes));
-  const plan = planScene("in a forest, on a wooden table");
-  const render = async (p: ScenePlan) => (await composite(cut, p, 7)).raw().toBuffer();
-  return !(await render(plan)).equals(await render(change(plan)));
-}
-
-async function skipUnlessDrawn(t: TestContext, change: (plan: ScenePlan) => ScenePlan) {
-  if (!(await compositeDraws(change))) t.skip("the composite does not draw this plan field yet");
-}
-
 describe("local engine edits of a kept scene", () => {
   it("keeps the cut-out and a first state with each generation", async () => {
     const result = await generated("on a wooden table");
@@ -203,34 +185,31 @@ describe("local engine edits of a kept scene", () => {
     expect(most).toBeLessThanOrEqual(1);
   });
 
-  it("darkens the background and leaves the subject about as it was", async (t) => {
+  it("darkens the background and leaves the subject about as it was", async () => {
     const before = await generated("in a white studio");
     const after = await edit(before, "darker background");
     expect(planOf(stateOf(after)).backgroundGain).toBeLessThan(0.8);
-    await skipUnlessDrawn(t, (plan) => ({ ...plan, backgroundGain: 0.6 }));
     const [a, b] = [await pixels(before), await pixels(after)];
     expect(meanOf(b, TOP_BAND).luma).toBeLessThan(meanOf(a, TOP_BAND).luma * 0.9);
     const subject = inside(await subjectBox(), 6);
     expect(Math.abs(meanOf(b, subject).luma - meanOf(a, subject).luma)).toBeLessThan(12);
   });
 
-  it("blurs the background more", async (t) => {
+  it("blurs the background more", async () => {
     const before = await generated("in a forest");
     const after = await edit(before, "blur the background more");
     expect(planOf(stateOf(after)).camera.bokeh).toBeGreaterThan(
       planOf(stateOf(before)).camera.bokeh,
     );
-    await skipUnlessDrawn(t, (plan) => ({ ...plan, camera: { ...plan.camera, bokeh: 1 } }));
     const band: Bounds = { left: 0, top: 0, right: WIDTH, bottom: 25 };
     expect(detailOf(await pixels(after), band)).toBeLessThan(detailOf(await pixels(before), band));
   });
 
-  it("removes the shadow: the floor under the subject gets brighter", async (t) => {
+  it("removes the shadow: the floor under the subject gets brighter", async () => {
     const before = await generated("on a wooden table");
     const after = await edit(before, "remove the shadow");
     expect(planOf(stateOf(after)).shadow).toBe(0);
     expect(planOf(stateOf(await edit(after, "add a shadow back"))).shadow).toBe(1);
-    await skipUnlessDrawn(t, (plan) => ({ ...plan, shadow: 0 }));
     const box = await subjectBox();
     const under: Bounds = {
       left: box.left + 4,

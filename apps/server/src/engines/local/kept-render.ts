@@ -8,15 +8,7 @@ import { encodeResult } from "./encode.ts";
 import { readKeptCutout, type SceneState } from "./kept-scene.ts";
 import { applyPictureLook } from "./look-pixels.ts";
 import { lookedPlan } from "./look-plan.ts";
-import { planScene, type RenderQuality, type ScenePlan } from "./scene-plan.ts";
-
-// The composite takes the render quality as its fourth argument; one that predates it ignores it.
-const compositeScene: (
-  cutout: Cutout,
-  plan: ScenePlan,
-  seed: number,
-  quality: RenderQuality,
-) => Promise<Sharp> = composite;
+import { planScene, type ScenePlan } from "./scene-plan.ts";
 
 /** The plan a state renders: the prompt with the edits' scene words, then the look's settings. */
 export function planOf(state: SceneState): ScenePlan {
@@ -28,7 +20,7 @@ export function planOf(state: SceneState): ScenePlan {
  * again, so the same state always gives the same picture. An opaque pipeline at the cut-out's size.
  */
 export async function renderKept(cutout: Cutout, state: SceneState): Promise<Sharp> {
-  const pipeline = await compositeScene(cutout, planOf(state), state.seed, state.quality);
+  const pipeline = await composite(cutout, planOf(state), state.seed, state.quality);
   if (!hasPictureLook(state.look)) return pipeline;
   const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const looked = applyPictureLook(
