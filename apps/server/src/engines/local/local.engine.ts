@@ -6,12 +6,12 @@ import { decodeImage, fromRaw } from "./decode.ts";
 import { applyEdits, planEdits, SUBJECT_EDITS } from "./edits.ts";
 import { encodeResult } from "./encode.ts";
 import { planScene } from "./scene-plan.ts";
-import { lanczosUpscaler, type Upscaler } from "./upscale.ts";
+import { esrganUpscaler, type Upscaler } from "./upscale.ts";
 
 export type LocalEngineOptions = {
   /** The subject cut-out; the real ISNet by default, a stand-in in tests. */
   cutout?: CutoutModel;
-  /** The 2x upscaler; Lanczos by default. */
+  /** The 2x upscaler; the ESRGAN-slim model by default. */
   upscaler?: Upscaler;
 };
 
@@ -26,7 +26,7 @@ function checkpoint(ctx: JobContext): void {
  */
 export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine {
   const cutout = options.cutout ?? createIsnetCutout();
-  const upscaler = options.upscaler ?? lanczosUpscaler;
+  const upscaler = options.upscaler ?? esrganUpscaler;
 
   return {
     id: "local",
@@ -50,7 +50,9 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       checkpoint(ctx);
       ctx.reportStage("upscaling");
       const image = await decodeImage(input.image.bytes);
-      const pipeline = await upscaler(image, ctx.signal);
+      const pipeline = await upscaler(image, ctx.signal, {
+        onProgress: (fraction) => ctx.reportProgress?.(fraction),
+      });
       checkpoint(ctx);
       return encodeResult(pipeline, {
         opaque: image.opaque,
