@@ -3,7 +3,7 @@ import { fromRaw, type RawImage } from "./decode.ts";
 import { esrganTileModel, type TileModel } from "./esrgan-model.ts";
 import { upscaleTiled } from "./tiled-upscale.ts";
 
-export type UpscaleOptions = {
+export type UpscalerOptions = {
   /** The share of the work done, 0..1, as it goes. */
   onProgress?: (fraction: number) => void;
 };
@@ -12,7 +12,7 @@ export type UpscaleOptions = {
 export type Upscaler = (
   image: RawImage,
   signal: AbortSignal,
-  options?: UpscaleOptions,
+  options?: UpscalerOptions,
 ) => Promise<Sharp>;
 
 /** A light 3x3 sharpen; sharp's Gaussian sharpen costs about three times as long at 4K. */
