@@ -20,9 +20,11 @@ function spans(length: number, tile: number): [start: number, end: number][] {
 
 /**
  * Runs a 2x model over an RGBA image tile by tile and returns packed RGB at twice the size.
- * Each tile is grown by the model's reach on its inner sides and only its centre is kept, so
- * every output pixel is computed from the same inputs as in a whole-image run: no seams.
- * Image borders keep the model's own zero padding, as in a whole-image run.
+ * Each tile is read with at least the model's reach around it (or up to the image border) and
+ * only its own part of the output is kept, so every output pixel is computed from the same
+ * inputs as in a whole-image run: no seams. Image borders keep the model's zero padding, as in
+ * a whole-image run. All windows have one size (shifted inwards at the borders), so the
+ * runtime plans its memory once.
  */
 export async function upscaleTiled(
   rgba: Uint8Array,
@@ -35,14 +37,16 @@ export async function upscaleTiled(
   const rows = spans(height, options.tile);
   const columns = spans(width, options.tile);
   const total = rows.length * columns.length;
+  const window = (length: number, parts: [number, number][]) =>
+    Math.min(length, Math.max(...parts.map(([a, b]) => b - a)) + 2 * model.reach);
+  const w = window(width, columns);
+  const h = window(height, rows);
   let done = 0;
   for (const [y0, y1] of rows) {
     for (const [x0, x1] of columns) {
       throwIfAborted(options.signal);
-      const top = Math.max(0, y0 - model.reach);
-      const left = Math.max(0, x0 - model.reach);
-      const h = Math.min(height, y1 + model.reach) - top;
-      const w = Math.min(width, x1 + model.reach) - left;
+      const top = Math.min(Math.max(0, y0 - model.reach), height - h);
+      const left = Math.min(Math.max(0, x0 - model.reach), width - w);
       const planes = new Float32Array(3 * w * h);
       for (let y = 0; y < h; y++) {
         let src = ((top + y) * width + left) * 4;
