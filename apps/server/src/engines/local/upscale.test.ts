@@ -97,6 +97,29 @@ describe("the ESRGAN upscaler", () => {
     expect(alphaAt(75, 20)).toBe(255);
   });
 
+  it("keeps the colour of a transparent image's edges, not the hidden pixels' black", async () => {
+    // A soft red disc on fully transparent black, as many PNG exporters store it.
+    const size = 48;
+    const rgba = Buffer.alloc(size * size * 4);
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) {
+        const r = Math.hypot(x - 23.5, y - 23.5);
+        const alpha = Math.round(255 * Math.min(1, Math.max(0, (16 - r) / 3)));
+        if (alpha > 0) rgba.set([230, 40, 30, alpha], (y * size + x) * 4);
+      }
+    const out = await pixels(
+      await esrganUpscaler({ rgba, width: size, height: size, opaque: false }, never),
+    );
+    let edges = 0;
+    for (let i = 0; i < out.data.length; i += 4) {
+      const alpha = out.data[i + 3] ?? 0;
+      if (alpha < 64 || alpha > 192) continue;
+      edges += 1;
+      expect(out.data[i] ?? 0).toBeGreaterThan(200);
+    }
+    expect(edges).toBeGreaterThan(100);
+  });
+
   it.each([
     ["astronaut.png", 30],
     ["coffee.png", 28.5],

@@ -38,16 +38,45 @@ export const lanczosUpscaler: Upscaler = async (
  */
 export const ESRGAN_TILE = 256;
 
+/** How far, in pixels, visible colours spread under transparent ones before the model runs. */
+const BLEED_SIGMA = 3;
+
+/**
+ * Colours hidden under transparency are often black; the model would pull them into the edges
+ * as a dark fringe. Each pixel's colour is blended, by how transparent it is, towards the
+ * alpha-weighted average of the visible colours around it.
+ */
+async function bleedColours({ rgba, width, height }: RawImage): Promise<Buffer> {
+  // sharp blurs RGBA premultiplied and divides by the blurred alpha after: each pixel's colour
+  // comes out as the alpha-weighted average of its neighbours', which is the fill we want.
+  const around = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .blur(BLEED_SIGMA)
+    .raw()
+    .toBuffer();
+  const out = Buffer.from(rgba);
+  for (let i = 0; i < rgba.length; i += 4) {
+    const a = (rgba[i + 3] ?? 0) / 255;
+    if (a === 1 || around[i + 3] === 0) continue;
+    for (let c = 0; c < 3; c++) {
+      out[i + c] = (rgba[i + c] ?? 0) * a + (around[i + c] ?? 0) * (1 - a) + 0.5;
+    }
+  }
+  return out;
+}
+
 /**
  * The learned 2x: ESRGAN-slim over the colour, tiled. Alpha is not something the model knows,
- * so a transparent image's alpha is scaled with Lanczos and put back beside it.
+ * so a transparent image's alpha is scaled with Lanczos and put back beside it, and the colours
+ * under its transparent pixels are filled from their visible neighbours first.
  */
 export function createEsrganUpscaler(
   model: TileModel = esrganTileModel,
   tile = ESRGAN_TILE,
 ): Upscaler {
-  return async ({ rgba, width, height, opaque }, signal, options) => {
-    const rgb = await upscaleTiled(rgba, width, height, model, {
+  return async (image, signal, options) => {
+    const { rgba, width, height, opaque } = image;
+    const colours = opaque ? rgba : await bleedColours(image);
+    const rgb = await upscaleTiled(colours, width, height, model, {
       tile,
       signal,
       onProgress: options?.onProgress,
