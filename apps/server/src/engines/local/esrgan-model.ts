@@ -17,6 +17,7 @@ let loaded: Promise<InferenceSession> | undefined;
 
 /** The ESRGAN-slim session, translated from the package's weights and created on first use. */
 function esrganSession(): Promise<InferenceSession> {
+  // async, so a missing package or an unknown layer (thrown while building) becomes a rejection.
   loaded ??= (async () =>
     InferenceSession.create(encodeOnnxModel(buildEsrganGraph().graph), {
       intraOpNumThreads: 2,
