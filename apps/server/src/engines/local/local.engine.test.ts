@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EngineError, type JobContext, type JobStage } from "../image-engine.ts";
 import type { CutoutModel } from "./cutout.ts";
 import { createLocalEngine } from "./local.engine.ts";
+import { lanczosUpscaler } from "./upscale.ts";
 
 /** A stand-in cut-out: the middle of the photo is the subject. */
 const middle: CutoutModel = {
@@ -34,7 +35,8 @@ function context(signal = new AbortController().signal) {
   return { ctx, stages };
 }
 
-const engine = createLocalEngine({ cutout: middle });
+// Lanczos keeps these contract checks fast; upscale.test.ts covers the ESRGAN default.
+const engine = createLocalEngine({ cutout: middle, upscaler: lanczosUpscaler });
 const generate = async (prompt: string, seed: number, ctx = context().ctx) =>
   engine.generate(
     {

@@ -10,12 +10,12 @@ import { editPixels, needsSubjectMask } from "./edits.ts";
 import { encodeResult } from "./encode.ts";
 import { renderEdit, renderKept } from "./kept-render.ts";
 import { firstSceneState, keepScene, readSceneState, type SceneState } from "./kept-scene.ts";
-import { lanczosUpscaler, type Upscaler } from "./upscale.ts";
+import { esrganUpscaler, type Upscaler } from "./upscale.ts";
 
 export type LocalEngineOptions = {
   /** The subject cut-out; the real ISNet by default, a stand-in in tests. */
   cutout?: CutoutModel;
-  /** The 2x upscaler; Lanczos by default. */
+  /** The 2x upscaler; the ESRGAN-slim model by default. */
   upscaler?: Upscaler;
 };
 
@@ -32,7 +32,7 @@ function checkpoint(ctx: JobContext): void {
  */
 export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine {
   const cutout = options.cutout ?? createIsnetCutout();
-  const upscaler = options.upscaler ?? lanczosUpscaler;
+  const upscaler = options.upscaler ?? esrganUpscaler;
 
   return {
     id: "local",
@@ -62,7 +62,9 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       checkpoint(ctx);
       ctx.reportStage("upscaling");
       const image = await decodeImage(input.image.bytes);
-      const pipeline = await upscaler(image, ctx.signal);
+      const pipeline = await upscaler(image, ctx.signal, {
+        onProgress: (fraction) => ctx.reportProgress?.(fraction),
+      });
       checkpoint(ctx);
       return encodeResult(pipeline, {
         opaque: image.opaque,
