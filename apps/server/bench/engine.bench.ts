@@ -11,7 +11,7 @@ import { composite } from "../src/engines/local/composite.ts";
 import { createIsnetCutout } from "../src/engines/local/cutout.ts";
 import { decodeImage } from "../src/engines/local/decode.ts";
 import { encodeResult } from "../src/engines/local/encode.ts";
-import { framingFor, horizonFor, subjectBounds } from "../src/engines/local/framing.ts";
+import { layoutSubject } from "../src/engines/local/framing.ts";
 import { isnetSession } from "../src/engines/local/isnet-model.ts";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { renderScene } from "../src/engines/local/scene.ts";
@@ -77,17 +77,10 @@ for (let run = 1; run <= args.runs; run++) {
     const [subject, cutoutMs] = await timed(() => cutout.cutOut(decoded));
     add("cutout", cutoutMs);
 
-    // The scene exactly as composite() renders it: same plan, geometry and seed.
+    // The scene exactly as composite() renders it: same plan, layout and seed.
     const plan = planScene(prompt);
     const { width, height } = subject;
-    const found = subjectBounds(subject.mask, width, height) ?? {
-      left: 0,
-      top: 0,
-      right: width,
-      bottom: height,
-    };
-    const bounds = framingFor(found, width, height) ?? found;
-    const geometry = { width, height, horizon: horizonFor(bounds, height) };
+    const { geometry } = await layoutSubject(subject, plan.camera);
     const [, sceneMs] = await timed(() => renderScene(plan, geometry, SEED));
     add("scene", sceneMs);
     // composite() renders the scene itself and returns a lazy pipeline: the blending happens
