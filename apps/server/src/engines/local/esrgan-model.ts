@@ -1,6 +1,7 @@
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
 import { buildEsrganGraph, ESRGAN_INPUT, ESRGAN_OUTPUT } from "./esrgan-graph.ts";
+import { queueModelRun } from "./model-runs.ts";
 import { encodeOnnxModel } from "./onnx-writer.ts";
 
 /**
@@ -35,8 +36,6 @@ function esrganSession(): Promise<InferenceSession> {
   return loaded;
 }
 
-// Tiles run one at a time: two jobs interleave tile by tile instead of fighting over the cores.
-let queue: Promise<unknown> = Promise.resolve();
 let pending = 0;
 
 /**
@@ -65,7 +64,8 @@ export const esrganTileModel: TileModel = {
   reach: ESRGAN_REACH,
   run(rgb, width, height, signal) {
     pending += 1;
-    const run = queue.then(async () => {
+    // Tiles queue with every other model run: two jobs interleave tile by tile.
+    const run = queueModelRun(async () => {
       throwIfAborted(signal);
       const session = await esrganSession().catch((error: unknown) => {
         throw new EngineError("unavailable", "The upscaling model could not be loaded", {
@@ -80,7 +80,7 @@ export const esrganTileModel: TileModel = {
       }
       return output.data;
     });
-    queue = run
+    run
       .catch(() => undefined)
       .finally(() => {
         pending -= 1;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
+import { queueModelRun } from "./model-runs.ts";
 
 /** The model's fixed input side: every image is stretched to this square. */
 export const ISNET_SIZE = 1024;
@@ -63,12 +64,9 @@ export function isnetSession(): Promise<InferenceSession> {
   return session;
 }
 
-// Runs are serialised: two at once would only fight over the two cores and double the memory.
-let queue: Promise<unknown> = Promise.resolve();
-
 /** The real ISNet, behind the MaskPredictor shape. */
 export const isnetPredictor: MaskPredictor = (input, signal) => {
-  const run = queue.then(async () => {
+  return queueModelRun(async () => {
     // A job that timed out while waiting for its turn gives the turn away.
     if (signal) throwIfAborted(signal);
     const model = await isnetSession().catch((error: unknown) => {
@@ -85,8 +83,6 @@ export const isnetPredictor: MaskPredictor = (input, signal) => {
     }
     return alpha.data;
   });
-  queue = run.catch(() => undefined);
-  return run;
 };
 
 function toTensor(input: Float32Array): Tensor {
