@@ -192,29 +192,36 @@ function cafe(canvas: Canvas): string {
   return `${rows.join("")}${rect(0, horizon * 0.42, width, horizon * 0.02, shelf)}${cups.join("")}${wallLight(canvas, 0.2)}${tableEdge(canvas)}`;
 }
 
-/** Magenta and cyan tubes with their glow on the wall behind. */
+/** Magenta and cyan tubes, a ring and a bar, with their glow on the wall behind. */
 export function neonTubes(canvas: Canvas): string {
   const { geometry, random } = canvas;
   const { width, horizon } = geometry;
-  const colours = ["#ff3fb4", "#2fe6ff"];
+  const ringX = width * (0.15 + random() * 0.15);
+  const ringR = horizon * 0.22;
+  const barY = horizon * (0.3 + random() * 0.2);
+  const barX = width * (0.6 + random() * 0.1);
+  const shapes: [string, string][] = [
+    [
+      "#ff3fb4",
+      `<circle cx="${fixed(ringX)}" cy="${fixed(horizon * 0.4)}" r="${fixed(ringR)}" fill="none" stroke-width="SW" stroke="C" stroke-opacity="O"/>`,
+    ],
+    [
+      "#2fe6ff",
+      `<path d="M${fixed(barX)} ${fixed(barY)} h${fixed(width * 0.28)}" fill="none" stroke-width="SW" stroke="C" stroke-opacity="O" stroke-linecap="round"/>`,
+    ],
+  ];
   const parts: string[] = [];
-  for (const [i, colour] of colours.entries()) {
-    const y = horizon * (0.25 + i * 0.22 + random() * 0.1);
-    const x = width * (i ? 0.5 + random() * 0.2 : 0.08 + random() * 0.2);
-    const length = width * (0.25 + random() * 0.15);
-    const bend = horizon * 0.08 * (random() - 0.5);
-    const path = `M${fixed(x)} ${fixed(y)} q${fixed(length / 2)} ${fixed(bend)} ${fixed(length)} 0`;
-    parts.push(
-      `<path d="${path}" stroke="${colour}" stroke-width="${fixed(width * 0.05)}" stroke-opacity="0.35" fill="none" filter="url(#neonglow)" stroke-linecap="round"/>`,
-    );
-    parts.push(
-      `<path d="${path}" stroke="${colour}" stroke-width="${fixed(width * 0.008)}" fill="none" stroke-linecap="round"/>`,
-    );
-    parts.push(
-      `<path d="${path}" stroke="#fff" stroke-width="${fixed(width * 0.003)}" stroke-opacity="${opacity(0.8)}" fill="none" stroke-linecap="round"/>`,
-    );
+  for (const [colour, shape] of shapes) {
+    const draw = (strokeWidth: number, stroke: string, alpha: number, extra = "") =>
+      shape
+        .replace("SW", fixed(strokeWidth))
+        .replace('"C"', `"${stroke}"`)
+        .replace('"O"', `"${opacity(alpha)}" ${extra}`);
+    parts.push(draw(width * 0.06, colour, 0.5, 'filter="url(#neonglow)"'));
+    parts.push(draw(width * 0.012, colour, 1));
+    parts.push(draw(width * 0.004, "#ffffff", 0.85));
   }
-  return `<defs><filter id="neonglow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fixed(width * 0.03)}"/></filter></defs>${parts.join("")}`;
+  return `<defs><filter id="neonglow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${fixed(width * 0.035)}"/></filter></defs>${parts.join("")}`;
 }
 
 export const INDOOR_BACKDROPS = {

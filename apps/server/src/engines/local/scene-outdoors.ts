@@ -146,6 +146,13 @@ function forest(canvas: Canvas): string {
   return `${far.join("")}${trunks.join("")}${bushes.join("")}`;
 }
 
+const FACADES: Rgb[] = [
+  [150, 128, 108],
+  [196, 190, 178],
+  [104, 122, 140],
+  [128, 118, 112],
+];
+
 function city(canvas: Canvas): string {
   const { geometry, plan, random, quality } = canvas;
   const { width, horizon } = geometry;
@@ -154,39 +161,36 @@ function city(canvas: Canvas): string {
   const layers = quality === "rich" ? 3 : 2;
   for (let layer = 0; layer < layers; layer++) {
     const nearness = layer / Math.max(1, layers - 1);
-    const base: Rgb = night ? [34, 38, 52] : [132, 136, 142];
-    const colour = mix(
-      mix(base, plan.sky[1], 0.55 - nearness * 0.35),
-      plan.light.tint,
-      plan.light.amount * 0.3,
-    );
+    const base: Rgb = night ? [34, 38, 52] : [118, 122, 130];
+    const haze = 0.5 - nearness * 0.35;
     let x = -random() * width * 0.05;
     while (x < width) {
+      // Facades differ: warm stone, pale render, blue-grey glass.
+      const facade: Rgb = night ? base : (FACADES[Math.floor(random() * FACADES.length)] ?? base);
+      const colour = mix(mix(facade, plan.sky[1], haze), plan.light.tint, plan.light.amount * 0.3);
       const w = width * (0.06 + random() * 0.1) * (1 + nearness * 0.6);
       const h = horizon * (0.3 + random() * 0.5) * (0.7 + nearness * 0.5);
       const top = horizon - h;
-      parts.push(
-        rect(x, top, w - width * 0.004, h + 2, toHex(scale(colour, 0.9 + random() * 0.2))),
-      );
+      parts.push(rect(x, top, w - width * 0.004, h + 2, toHex(colour)));
       const cols = Math.max(2, Math.round(w / (width * 0.018)));
       const rows = Math.max(3, Math.round(h / (width * 0.024)));
       const cellW = w / cols;
       const cellH = h / rows;
       for (let r = 0; r < rows - 1; r++) {
         for (let c = 0; c < cols; c++) {
-          const lit = night ? random() < 0.45 : random() < 0.5;
+          const lit = night ? random() < 0.45 : random() < 0.85;
           if (!lit) continue;
           const windowColour = night
             ? mix([255, 196, 120], [255, 240, 210], random())
-            : mix(colour, plan.sky[0], 0.5 + random() * 0.3);
+            : mix(scale(colour, 0.7), plan.sky[0], 0.3 + random() * 0.3);
           parts.push(
             rect(
-              x + c * cellW + cellW * 0.25,
-              top + r * cellH + cellH * 0.3,
-              cellW * 0.5,
-              cellH * 0.45,
+              x + c * cellW + cellW * 0.2,
+              top + r * cellH + cellH * 0.25,
+              cellW * 0.6,
+              cellH * 0.5,
               toHex(windowColour),
-              `opacity="${opacity(night ? 0.6 + random() * 0.4 : 0.5)}"`,
+              `opacity="${opacity(night ? 0.6 + random() * 0.4 : 0.8)}"`,
             ),
           );
         }

@@ -244,8 +244,10 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
   }
   if (intent.neon) {
     plan.light.tint = hex("#c77dff");
-    plan.light.amount = Math.max(plan.light.amount, 0.25);
-    if (!intent.time && !look.outdoor) applyTone(plan, (c) => darken(c, 0.45));
+    plan.light.amount = Math.max(plan.light.amount, 0.15);
+    // Neon reads on a dark wall; it is a night light outdoors.
+    if (!intent.time && !look.outdoor)
+      applyTone(plan, (c) => darken(mix(c, [40, 36, 70], 0.5), 0.4));
     if (!intent.time && look.outdoor) applyTime(plan, "night", true);
     plan.light.vignette = Math.max(plan.light.vignette, 0.4);
   }

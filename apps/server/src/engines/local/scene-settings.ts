@@ -16,8 +16,8 @@ export type SettingLook = {
 
 export const SETTING_LOOKS: Record<SceneSetting, SettingLook> = {
   studio: {
-    sky: ["#dedcd8", "#eceae6"],
-    floor: ["#e8e6e2", "#d3d0cb"],
+    sky: ["#d4d1cc", "#ebe9e5"],
+    floor: ["#e9e7e3", "#cdcac4"],
     material: "plain",
     backdrop: "studio",
     bokeh: 0.25,

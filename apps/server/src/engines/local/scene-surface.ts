@@ -21,6 +21,37 @@ function halve(size: number, pixels: Buffer): Buffer {
   return out;
 }
 
+/**
+ * Makes a texture wrap without a visible edge: each axis is cross-faded with a copy shifted by
+ * half a tile, weighted so that the edges come from the copy's seamless middle.
+ */
+export function seamless(size: number, pixels: Buffer): Buffer {
+  const half = size >> 1;
+  const weight = Float32Array.from({ length: size }, (_, i) => Math.sin((Math.PI * i) / size) ** 2);
+  const across = Buffer.alloc(pixels.length);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const w = weight[x] ?? 0;
+      const at = (y * size + x) * 3;
+      const from = (y * size + ((x + half) % size)) * 3;
+      for (let c = 0; c < 3; c++)
+        across[at + c] = (pixels[at + c] ?? 0) * w + (pixels[from + c] ?? 0) * (1 - w);
+    }
+  }
+  const out = Buffer.alloc(pixels.length);
+  for (let y = 0; y < size; y++) {
+    const w = weight[y] ?? 0;
+    const shifted = ((y + half) % size) * size;
+    for (let x = 0; x < size; x++) {
+      const at = (y * size + x) * 3;
+      const from = (shifted + x) * 3;
+      for (let c = 0; c < 3; c++)
+        out[at + c] = (across[at + c] ?? 0) * w + (across[from + c] ?? 0) * (1 - w);
+    }
+  }
+  return out;
+}
+
 export function mipsOf(size: number, pixels: Buffer): Mips {
   const mips: Mips = [{ size, pixels }];
   while (mips.length < 6) {

@@ -1,4 +1,4 @@
-import { mix, type Rgb, scale, toHex } from "./color.ts";
+import { luma, mix, type Rgb, scale, toHex } from "./color.ts";
 import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
 
 /**
@@ -68,9 +68,10 @@ function periodicLine(size: number, random: Random, wobble: number, tilt = 0): s
   }));
   const y0 = random() * size;
   const points: string[] = [];
-  const steps = 48;
+  // A quarter tile past each side, so filters that move lines sideways find them there too.
+  const steps = 72;
   for (let i = 0; i <= steps; i++) {
-    const x = (i / steps) * size;
+    const x = (i / steps - 0.25) * size * 1.5;
     let y = y0 + tilt * Math.sin((TAU * x) / size);
     for (const { k, amp, phase } of waves) y += amp * Math.sin((TAU * k * x) / size + phase);
     points.push(`${fixed(x)} ${fixed(y)}`);
@@ -83,29 +84,37 @@ const wrapped = (size: number, drawing: string) =>
   `${drawing}<g transform="translate(0 ${size})">${drawing}</g><g transform="translate(0 ${-size})">${drawing}</g>`;
 
 function marble(plan: ScenePlan, size: number, seed: number, random: Random, rich: boolean) {
-  const vein = scale(plan.floor[1], 0.62);
+  // Veins are darker than light stone and lighter than dark stone.
+  const vein =
+    luma(plan.floor[0]) > 110
+      ? scale(plan.floor[1], 0.6)
+      : mix(plan.floor[0], [235, 232, 226], 0.6);
   const cloud = noise(
     "cloud",
     [3 / size, 3 / size],
     rich ? 5 : 4,
     scale(plan.floor[1], 0.86),
-    0.5,
+    0.45,
     seed,
   );
   const veins: string[] = [];
-  const count = rich ? 12 : 8;
+  const count = rich ? 10 : 7;
   for (let i = 0; i < count; i++) {
-    const width = (size / 400) * (0.3 + random() * (i < 2 ? 2.5 : 1));
-    const opacity = 0.15 + random() * 0.3;
-    // Veins run diagonally across the slab: a tilt of whole tiles keeps them wrapping.
-    const tilt = (random() < 0.5 ? -1 : 1) * size * 0.25;
+    const width = (size / 500) * (0.4 + random() * (i < 2 ? 3 : 1.2));
+    const opacity = 0.2 + random() * 0.35;
     veins.push(
-      `<path d="${periodicLine(size, random, 0.035, tilt)}" stroke="${toHex(vein)}" stroke-width="${fixed(width)}" stroke-opacity="${opacity.toFixed(2)}" fill="none"/>`,
+      `<path d="${periodicLine(size, random, 0.03)}" stroke="${toHex(vein)}" stroke-width="${fixed(width)}" stroke-opacity="${opacity.toFixed(2)}" fill="none"/>`,
     );
   }
+  // Smooth lines pushed around by fractal noise wander and branch like veins in stone.
+  const wander = `<filter id="wander" x="-10%" y="-10%" width="120%" height="120%">
+  <feTurbulence type="fractalNoise" baseFrequency="${(4 / size).toFixed(4)}" numOctaves="${rich ? 4 : 3}" seed="${seed + 7}" stitchTiles="stitch" result="n"/>
+  <feDisplacementMap in="SourceGraphic" in2="n" scale="${fixed(size * 0.22)}" xChannelSelector="R" yChannelSelector="G" result="d"/>
+  <feGaussianBlur in="d" stdDeviation="${fixed(size / 900)}"/>
+</filter>`;
   return {
-    defs: `${cloud.defs}<filter id="soft" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${fixed(size / 700)}"/></filter>`,
-    draw: `${layer(size, cloud.id)}<g filter="url(#soft)">${wrapped(size, veins.join(""))}</g>`,
+    defs: `${cloud.defs}${wander}`,
+    draw: `${layer(size, cloud.id)}<g filter="url(#wander)">${wrapped(size, veins.join(""))}</g>`,
   };
 }
 

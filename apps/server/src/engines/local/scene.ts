@@ -6,7 +6,7 @@ import { OUTDOOR_BACKDROPS } from "./scene-outdoors.ts";
 import { depthOfField, finish, reflect } from "./scene-pixels.ts";
 import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
 import { podium } from "./scene-podium.ts";
-import { mipsOf, paintSurface } from "./scene-surface.ts";
+import { mipsOf, paintSurface, seamless } from "./scene-surface.ts";
 import { type Canvas, fixed, glow, verticalGradient } from "./scene-svg.ts";
 import { type SceneGeometry, surfaceTileSvg } from "./scene-textures.ts";
 import { hashString, seededRandom } from "./seeded-random.ts";
@@ -86,9 +86,9 @@ ${verticalGradient("seam", [plan.sky[1], plan.floor[0]], horizon - seam, horizon
 ${glow("pool", pool, plan.camera.topDown ? 0.25 : 0.3)}
 </defs>
 <rect width="${width}" height="${height}" fill="url(#sky)"/>
-${above}
 <rect x="0" y="${fixed(floorTop)}" width="${width}" height="${fixed(height - floorTop)}" fill="url(#floor)"/>
 ${plan.camera.topDown ? "" : `<rect x="0" y="${fixed(horizon - seam)}" width="${width}" height="${fixed(seam * 2)}" fill="url(#seam)"/>`}
+${above}
 <ellipse cx="${fixed(poolX)}" cy="${fixed(plan.camera.topDown ? height / 2 : horizon + (height - horizon) * 0.3)}" rx="${fixed(width * 0.6)}" ry="${fixed(plan.camera.topDown ? height * 0.6 : (height - horizon) * 0.6)}" fill="url(#pool)"/>
 </svg>`;
 }
@@ -186,7 +186,10 @@ export async function renderScene(
     ),
   ]);
   const vanishingX = drawn.width * (0.5 + (lightSide(plan, seed) - 0.5) * 0.2);
-  paintSurface(frame, surfaceAt, plan, mipsOf(tileSize, tile), plan.floor[0], vanishingX);
+  // Tiles and planks are drawn to repeat exactly; noise needs its edges blended away.
+  const repeating = plan.material === "tiles" || plan.material === "wood";
+  const texture = repeating ? tile : seamless(tileSize, tile);
+  paintSurface(frame, surfaceAt, plan, mipsOf(tileSize, texture), plan.floor[0], vanishingX);
   reflect(frame, surfaceAt, plan, seed);
   let focused = await depthOfField(frame, surfaceAt, plan, quality);
   const front = foregroundSvg(plan, drawn, seed, quality);
