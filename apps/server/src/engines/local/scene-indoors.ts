@@ -126,34 +126,46 @@ function bathroom(canvas: Canvas): string {
   return `${tiledWall(canvas, 0, horizon, tile, tile, false)}${window(canvas, horizon * 0.08, horizon * 0.55)}${wallLight(canvas, 0.35)}${tableEdge(canvas)}`;
 }
 
-function livingRoom(canvas: Canvas): string {
-  const { geometry, plan, random, lightX } = canvas;
-  const { width, horizon } = geometry;
-  const sofaSide = lightX < width / 2 ? width * 0.62 : width * 0.02;
-  const sofa = mix(plan.sky[1], [120, 128, 140], 0.45);
-  const sofaTop = horizon * 0.62;
+/** A potted plant: leaves fanning up and out from the pot's rim. */
+function plant(canvas: Canvas, x: number, base: number, height: number): string {
+  const { plan, random } = canvas;
+  const leaf: Rgb = [72, 106, 66];
+  const rim = base - height * 0.3;
   const leaves: string[] = [];
-  const plantX = lightX < width / 2 ? width * 0.4 : width * 0.55;
-  const leaf = [78, 112, 70] as Rgb;
-  for (let i = 0; i < 16; i++) {
-    const angle = random() * Math.PI;
-    const r = width * (0.02 + random() * 0.03);
+  for (let i = 0; i < 22; i++) {
+    const angle = -Math.PI / 2 + (random() - 0.5) * 2.2;
+    const reach = height * (0.35 + random() * 0.45);
+    const tipX = x + Math.cos(angle) * reach;
+    const tipY = rim + Math.sin(angle) * reach;
+    const colour = toHex(mix(leaf, plan.sky[1], random() * 0.35));
+    const degrees = (angle * 180) / Math.PI;
     leaves.push(
       ellipse(
-        plantX + Math.cos(angle) * width * 0.05,
-        horizon * 0.45 - Math.sin(angle) * horizon * 0.3,
-        r,
-        r * 0.45,
-        toHex(mix(leaf, plan.sky[1], random() * 0.3)),
-        `transform="rotate(${fixed(angle * 57 - 90)} ${fixed(plantX + Math.cos(angle) * width * 0.05)} ${fixed(horizon * 0.45 - Math.sin(angle) * horizon * 0.3)})"`,
+        (x + tipX) / 2,
+        (rim + tipY) / 2,
+        reach / 2,
+        height * 0.045,
+        colour,
+        `transform="rotate(${fixed(degrees)} ${fixed((x + tipX) / 2)} ${fixed((rim + tipY) / 2)})"`,
       ),
     );
   }
-  const pot = toHex(mix([200, 190, 175], plan.sky[1], 0.3));
+  const pot = toHex(mix([206, 196, 182], plan.sky[1], 0.25));
+  return `${leaves.join("")}<path d="M${fixed(x - height * 0.13)} ${fixed(rim)} L${fixed(x + height * 0.13)} ${fixed(rim)} L${fixed(x + height * 0.1)} ${fixed(base)} L${fixed(x - height * 0.1)} ${fixed(base)} Z" fill="${pot}"/>`;
+}
+
+function livingRoom(canvas: Canvas): string {
+  const { geometry, plan, lightX } = canvas;
+  const { width, horizon } = geometry;
+  const windowOnLeft = lightX < width / 2;
+  const sofaX = windowOnLeft ? width * 0.6 : width * 0.04;
+  const sofa = mix(plan.sky[1], [120, 128, 140], 0.45);
+  const sofaTop = horizon * 0.62;
+  const plantX = windowOnLeft ? width * 0.5 : width * 0.48;
   return `${window(canvas, horizon * 0.05, horizon * 0.75)}${wallLight(canvas, 0.3)}
-<rect x="${fixed(sofaSide)}" y="${fixed(sofaTop)}" width="${fixed(width * 0.36)}" height="${fixed(horizon - sofaTop + 2)}" rx="${fixed(width * 0.02)}" fill="${toHex(sofa)}"/>
-${rect(sofaSide + width * 0.02, sofaTop + (horizon - sofaTop) * 0.35, width * 0.32, (horizon - sofaTop) * 0.3, toHex(scale(sofa, 1.08)))}
-${leaves.join("")}${rect(plantX - width * 0.025, horizon * 0.72, width * 0.05, horizon * 0.28 + 2, pot)}${tableEdge(canvas)}`;
+<rect x="${fixed(sofaX)}" y="${fixed(sofaTop)}" width="${fixed(width * 0.36)}" height="${fixed(horizon - sofaTop + 2)}" rx="${fixed(width * 0.02)}" fill="${toHex(sofa)}"/>
+${rect(sofaX + width * 0.02, sofaTop + (horizon - sofaTop) * 0.35, width * 0.32, (horizon - sofaTop) * 0.3, toHex(scale(sofa, 1.08)))}
+${plant(canvas, plantX, horizon + 1, horizon * 0.55)}${tableEdge(canvas)}`;
 }
 
 function cafe(canvas: Canvas): string {

@@ -151,7 +151,7 @@ export function windowLight(canvas: Canvas): string {
   const ph = (height - horizon) * 0.35;
   const skew = dir * pw * 0.5;
   const pane = (x: number, y: number, w: number, h: number) =>
-    `<path d="M${fixed(x)} ${fixed(y)} L${fixed(x + w)} ${fixed(y)} L${fixed(x + w + skew)} ${fixed(y + h)} L${fixed(x + skew)} ${fixed(y + h)} Z" fill="${colour}" opacity="0.16"/>`;
+    `<path d="M${fixed(x)} ${fixed(y)} L${fixed(x + w)} ${fixed(y)} L${fixed(x + w + skew)} ${fixed(y + h)} L${fixed(x + skew)} ${fixed(y + h)} Z" fill="${colour}" opacity="0.32"/>`;
   const gap = pw * 0.04;
   const panes = [
     pane(px, patchY, pw / 2 - gap, ph / 2 - gap),

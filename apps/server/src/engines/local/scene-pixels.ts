@@ -72,15 +72,19 @@ export async function depthOfField(
   const strongest = (1 + plan.camera.bokeh * 24) * (width / 1024) * (plan.camera.closeUp ? 1.3 : 1);
   if (strongest < 0.6) return frame;
   const raw = { raw: { width, height, channels: 3 as const } };
-  // Blurring a half-size copy and scaling it back costs a quarter and looks the same.
-  const half = { width: Math.max(1, width >> 1), height: Math.max(1, height >> 1) };
+  // Blurring a smaller copy and scaling it back costs a fraction and looks the same.
   const blurred = async (sigma: number) => {
-    const small = await sharp(frame, raw)
-      .resize(half.width, half.height, { fit: "fill" })
+    const shrink = sigma > 10 ? 4 : 2;
+    const small = {
+      width: Math.max(1, Math.round(width / shrink)),
+      height: Math.max(1, Math.round(height / shrink)),
+    };
+    const reduced = await sharp(frame, raw)
+      .resize(small.width, small.height, { fit: "fill" })
       .raw()
       .toBuffer();
-    return sharp(small, { raw: { ...half, channels: 3 } })
-      .blur(Math.max(0.3, sigma / 2))
+    return sharp(reduced, { raw: { ...small, channels: 3 } })
+      .blur(Math.max(0.3, sigma / shrink))
       .resize(width, height, { fit: "fill" })
       .raw()
       .toBuffer();

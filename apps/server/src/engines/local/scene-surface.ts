@@ -3,7 +3,7 @@ import type { ScenePlan } from "./scene-plan.ts";
 import type { SceneGeometry } from "./scene-textures.ts";
 
 /** A square RGB texture (a power of two a side) and its copies, each half the size. */
-type Mips = { size: number; pixels: Buffer }[];
+export type Mips = { size: number; pixels: Buffer }[];
 
 function halve(size: number, pixels: Buffer): Buffer {
   const half = size >> 1;

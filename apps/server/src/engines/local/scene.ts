@@ -6,7 +6,7 @@ import { OUTDOOR_BACKDROPS } from "./scene-outdoors.ts";
 import { depthOfField, finish, reflect } from "./scene-pixels.ts";
 import type { RenderQuality, ScenePlan } from "./scene-plan.ts";
 import { podium } from "./scene-podium.ts";
-import { mipsOf, paintSurface, seamless } from "./scene-surface.ts";
+import { type Mips, mipsOf, paintSurface, seamless } from "./scene-surface.ts";
 import { type Canvas, fixed, glow, verticalGradient } from "./scene-svg.ts";
 import { type SceneGeometry, surfaceTileSvg } from "./scene-textures.ts";
 import { hashString, seededRandom } from "./seeded-random.ts";
@@ -15,7 +15,7 @@ export type { SceneGeometry } from "./scene-textures.ts";
 
 const WHITE: Rgb = [255, 255, 255];
 /** The scene is soft; big pictures are drawn at most this large and scaled up. */
-const RENDER_MAX_SIDE = 1024;
+const RENDER_MAX_SIDE: Record<RenderQuality, number> = { fast: 960, rich: 1280 };
 const TILE_SIZE: Record<RenderQuality, number> = { fast: 256, rich: 512 };
 
 /** Where the light comes from (0 = left edge, 1 = right edge): the prompt's, or the seed's. */
@@ -155,6 +155,29 @@ function over(frame: Buffer, layer: Buffer): void {
 }
 
 /**
+ * The surface texture for a tile's SVG, ready to lay out. Renders of the same prompt and seed
+ * (a realtime preview, then edits) reuse it; the SVG text is the key, so reuse is exact.
+ */
+const textures = new Map<string, Promise<Mips>>();
+const TEXTURES_KEPT = 6;
+
+function surfaceTexture(svg: string, repeatsExactly: boolean): Promise<Mips> {
+  const known = textures.get(svg);
+  if (known) return known;
+  const size = Number(/width="(\d+)"/.exec(svg)?.[1] ?? 0);
+  const made = rasterise(svg, 3, { width: size, height: size, horizon: 0 }).then((tile) =>
+    mipsOf(size, repeatsExactly ? tile : seamless(size, tile)),
+  );
+  textures.set(svg, made);
+  made.catch(() => textures.delete(svg));
+  for (const key of textures.keys()) {
+    if (textures.size <= TEXTURES_KEPT) break;
+    textures.delete(key);
+  }
+  return made;
+}
+
+/**
  * Renders the scene to raw RGB at the given size: the backdrop, the surface texture laid in
  * perspective, reflections on glossy surfaces, depth of field, then what sits in front of it
  * (lights out of focus, window light, a podium) and the light's colour, contrast and vignette.
@@ -166,7 +189,7 @@ export async function renderScene(
   quality: RenderQuality = "fast",
 ): Promise<Buffer> {
   const { width, height } = geometry;
-  const factor = Math.min(1, RENDER_MAX_SIDE / Math.max(width, height));
+  const factor = Math.min(1, RENDER_MAX_SIDE[quality] / Math.max(width, height));
   const drawn = drawnGeometry(geometry, factor);
   const surfaceAt = { ...drawn, horizon: plan.camera.topDown ? 0 : drawn.horizon };
 
@@ -174,22 +197,18 @@ export async function renderScene(
   const side = Math.max(drawn.width, drawn.height);
   const tileSize = Math.min(TILE_SIZE[quality], 2 ** Math.max(6, Math.ceil(Math.log2(side * 0.5))));
   const tileRandom = seededRandom(seed ^ hashString(plan.material));
-  const tileGeometry = { width: tileSize, height: tileSize, horizon: 0 };
   // A backdrop that will be thrown out of focus needs no fine detail.
   const backdropScale = plan.camera.bokeh >= 0.5 && !plan.camera.topDown ? 0.5 : 1;
   const [frame, tile] = await Promise.all([
     rasterise(sceneSvg(plan, drawn, seed, quality), 3, drawn, backdropScale),
-    rasterise(
+    // Tiles and planks are drawn to repeat exactly; noise needs its edges blended away.
+    surfaceTexture(
       surfaceTileSvg(plan, tileSize, (seed >>> 0) % 10_000, tileRandom, quality),
-      3,
-      tileGeometry,
+      plan.material === "tiles" || plan.material === "wood",
     ),
   ]);
   const vanishingX = drawn.width * (0.5 + (lightSide(plan, seed) - 0.5) * 0.2);
-  // Tiles and planks are drawn to repeat exactly; noise needs its edges blended away.
-  const repeating = plan.material === "tiles" || plan.material === "wood";
-  const texture = repeating ? tile : seamless(tileSize, tile);
-  paintSurface(frame, surfaceAt, plan, mipsOf(tileSize, texture), plan.floor[0], vanishingX);
+  paintSurface(frame, surfaceAt, plan, tile, plan.floor[0], vanishingX);
   reflect(frame, surfaceAt, plan, seed);
   let focused = await depthOfField(frame, surfaceAt, plan, quality);
   const front = foregroundSvg(plan, drawn, seed, quality);
