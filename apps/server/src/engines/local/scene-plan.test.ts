@@ -226,6 +226,13 @@ describe("planScene fallback and revisions", () => {
   it("names the scene words in an instruction, and none in a plain edit", () => {
     expect(sceneWordsIn("make it night")).toEqual(["night"]);
     expect(sceneWordsIn("put it on a beach at sunset")).toEqual(["beach", "sunset"]);
-    expect(sceneWordsIn("make it sharper please")).toEqual([]);
+    for (const edit of [
+      "make it sharper please",
+      "black and white",
+      "brighter, warmer",
+      "darker",
+    ]) {
+      expect(sceneWordsIn(edit), edit).toEqual([]);
+    }
   });
 });

@@ -140,5 +140,6 @@ export const COLOURS: Record<string, string> = {
   rust: "#a5502b",
 };
 
-/** Colour names that are also surfaces or lights; they count as colours only before a noun. */
-export const COLOUR_EXCEPTIONS = /\b(golden hour|golden light|blue hour)\b/g;
+/** Phrases with colour names in them that name no colour of the scene. */
+export const COLOUR_EXCEPTIONS =
+  /\b(golden hour|golden light|blue hour|black (and|&) white|b ?& ?w|white balance)\b/g;

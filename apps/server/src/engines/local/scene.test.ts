@@ -146,6 +146,19 @@ describe("renderScene", () => {
     expect(warmth(warm)).toBeGreaterThan(warmth(neutral) + 10);
   });
 
+  it("copes with tiny pictures and horizons at or past the edges", async () => {
+    for (const odd of [
+      { width: 1, height: 1, horizon: 0 },
+      { width: 9, height: 5, horizon: 7 },
+      { width: 16, height: 12, horizon: -3 },
+    ]) {
+      for (const prompt of ["on a lake", "on a podium", "flat lay on marble", "city at night"]) {
+        const raw = await renderScene(planScene(prompt), odd, 1);
+        expect(raw.length).toBe(odd.width * odd.height * 3);
+      }
+    }
+  });
+
   it("fills the frame with the surface seen from above", async () => {
     const plan = planScene("flat lay on a wooden table");
     const raw = await renderScene(plan, geometry, 1);
