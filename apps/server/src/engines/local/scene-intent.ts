@@ -39,6 +39,7 @@ export type SceneIntent = {
   finish?: "glossy" | "matte";
   backdropColour?: string;
   surfaceColour?: string;
+  podiumColour?: string;
   tone?: Tone;
   time?: TimeOfDay;
   hardness?: "soft" | "hard";
@@ -60,6 +61,8 @@ const SURFACE_NOUNS = new RegExp(
     .map((source) => `(${source})`)
     .join("|"),
 );
+
+const PODIUM_NOUNS = /\b(podium|pedestal|plinth|pillar|cylinder|riser)\b/;
 
 function find(text: string, pattern: RegExp, words: string[]): boolean {
   const found = pattern.exec(text);
@@ -100,8 +103,9 @@ function coloursIn(text: string, intent: SceneIntent): void {
     if (!(word in COLOURS)) continue;
     const after = cleaned.slice((found[i]?.index ?? 0) + word.length, (found[i]?.index ?? 0) + 40);
     const nextWords = after.trim().split(/\s+/).slice(0, 2).join(" ");
-    const onSurface = SURFACE_NOUNS.test(nextWords.split(/[,.;]/)[0] ?? "");
-    if (onSurface) intent.surfaceColour ??= word;
+    const phrase = nextWords.split(/[,.;]/)[0] ?? "";
+    if (PODIUM_NOUNS.test(phrase)) intent.podiumColour ??= word;
+    else if (SURFACE_NOUNS.test(phrase)) intent.surfaceColour ??= word;
     else intent.backdropColour ??= word;
     intent.words.push(word);
   }

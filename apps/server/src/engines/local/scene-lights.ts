@@ -141,7 +141,7 @@ export function windowLight(canvas: Canvas): string {
     const w = width * 0.05;
     const endX = x + dir * width * 0.55;
     shafts.push(
-      `<path d="M${fixed(x)} 0 L${fixed(x + dir * w)} 0 L${fixed(endX + dir * w * 2)} ${fixed(height)} L${fixed(endX)} ${fixed(height)} Z" fill="${colour}" opacity="0.07"/>`,
+      `<path d="M${fixed(x)} 0 L${fixed(x + dir * w)} 0 L${fixed(endX + dir * w * 2)} ${fixed(height)} L${fixed(endX)} ${fixed(height)} Z" fill="${colour}" opacity="0.12"/>`,
     );
   }
   // The window's shape lands on the floor, stretched away from the light.

@@ -210,10 +210,11 @@ function mountains(canvas: Canvas): string {
   for (let i = 0; i < count; i++) {
     const nearness = i / (count - 1);
     const rise = height * (0.28 - nearness * 0.17);
+    // Snowy ranges keep some blue-grey rock showing, or they vanish into a pale sky.
     const rock = snowy
-      ? mix([235, 240, 248], plan.floor[1], nearness * 0.6)
+      ? mix([104, 118, 142], [236, 240, 247], 0.25 + (1 - nearness) * 0.3)
       : mix([96, 104, 112], plan.floor[1], nearness);
-    const colour = mix(rock, plan.sky[1], 0.72 - nearness * 0.55);
+    const colour = mix(rock, plan.sky[1], 0.62 - nearness * 0.5);
     const line = ridge(width, horizon + 1, rise, 0.52, random);
     ranges.push(
       `<path d="M0 ${fixed(horizon + 2)} L${line} L${width} ${fixed(horizon + 2)} Z" fill="${toHex(colour)}"/>`,

@@ -104,6 +104,12 @@ describe("planScene colours", () => {
     expect(chroma(plan.sky[0])).toBeLessThan(0.1);
   });
 
+  it("gives a colour right before a podium to the podium", () => {
+    const plan = planScene("white podium, sage green");
+    expect(plan.podiumColour).toEqual([245, 245, 243]);
+    expect(plan.sky[0][1]).toBeGreaterThan(plan.sky[0][0] + 5);
+  });
+
   it("makes pastel paler, dark darker and vibrant more saturated", () => {
     const green = planScene("green background");
     const pastel = planScene("pastel green background");

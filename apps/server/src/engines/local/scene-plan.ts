@@ -91,6 +91,8 @@ export type ScenePlan = {
   light: SceneLight;
   /** A cylinder under the subject (the podium setting, or "on a pedestal" in any place). */
   podium: boolean;
+  /** The podium's own colour when the prompt gives one ("a white podium"). */
+  podiumColour: Rgb | undefined;
   /** Magenta and cyan tube glows on the backdrop. */
   neon: boolean;
   /** Window light falling across the scene in soft shafts. */
@@ -195,6 +197,7 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
       vignette: 0.18,
     },
     podium: setting === "podium" || (intent.podium ?? false),
+    podiumColour: intent.podiumColour ? hex(COLOURS[intent.podiumColour] ?? "#808080") : undefined,
     neon: intent.neon ?? false,
     window: intent.window ?? false,
     time: intent.time,

@@ -16,7 +16,9 @@ export function podium(canvas: Canvas): string {
   const ry = plan.camera.topDown ? rx : rx * 0.17;
   const top = box.bottom - ry * 0.35;
   const bottom = Math.max(top + height * 0.16, top + (height - top) * 0.75);
-  const surface = plan.material === "plain" ? mix(plan.sky[1], WHITE, 0.25) : plan.floor[0];
+  const surface =
+    plan.podiumColour ??
+    (plan.material === "plain" ? mix(plan.sky[1], WHITE, 0.25) : plan.floor[0]);
   const lit = toHex(mix(surface, WHITE, 0.15));
   const shaded = toHex(scale(surface, 0.72));
   const mid = toHex(scale(surface, 0.92));
