@@ -1,4 +1,4 @@
-import { mix, type Rgb, toHex } from "./color.ts";
+import { luma, mix, type Rgb, toHex } from "./color.ts";
 import { blurFilter, type Canvas, ellipse, fixed, glow, opacity, subjectBox } from "./scene-svg.ts";
 
 /** Light sources and their effects, as SVG: some behind the focus plane, some in front. */
@@ -48,7 +48,9 @@ export function backlight({ geometry, plan }: Canvas): string {
   const cy = Math.min(geometry.horizon, (box.top + box.bottom) / 2);
   const size = Math.max(box.right - box.left, box.bottom - box.top);
   const colour = mix(WHITE, plan.light.tint, 0.5);
-  return `<defs>${glow("backglow", colour, 0.85)}</defs>${ellipse(cx, cy, size * 1.1, size * 1.1, "url(#backglow)")}`;
+  // On a pale backdrop a full bloom would burn out; dark ones take it all.
+  const strength = 0.35 + 0.5 * (1 - luma(plan.sky[1]) / 255);
+  return `<defs>${glow("backglow", colour, strength)}</defs>${ellipse(cx, cy, size * 1.1, size * 1.1, "url(#backglow)")}`;
 }
 
 /**

@@ -209,8 +209,9 @@ export async function renderScene(
   ]);
   const vanishingX = drawn.width * (0.5 + (lightSide(plan, seed) - 0.5) * 0.2);
   paintSurface(frame, surfaceAt, plan, tile, plan.floor[0], vanishingX);
-  reflect(frame, surfaceAt, plan, seed);
   let focused = await depthOfField(frame, surfaceAt, plan, quality);
+  // After the depth of field: a surface mirrors the backdrop as the camera sees it, soft.
+  reflect(focused, surfaceAt, plan, seed);
   const front = foregroundSvg(plan, drawn, seed, quality);
   if (front) over(focused, await rasterise(front, 4, drawn));
   finish(focused, surfaceAt, plan, seed);
