@@ -129,17 +129,23 @@ function forest(canvas: Canvas): string {
       );
     }
   }
+  // Undergrowth along the horizon: many small clumps in varied greens, not a few big ones.
   const undergrowth = mix(plan.floor[0], plan.sky[1], 0.3);
   const bushes: string[] = [];
-  for (let i = 0; i < 14; i++) {
-    const r = width * (0.04 + random() * 0.06);
+  for (let i = 0; i < 40; i++) {
+    const r = width * (0.015 + random() * 0.035);
+    const tone =
+      random() < 0.3
+        ? mix(undergrowth, [214, 222, 150], 0.35)
+        : mix(undergrowth, plan.sky[0], random() * 0.5);
     bushes.push(
       ellipse(
         random() * width,
-        horizon - r * 0.1,
-        r * 1.4,
-        r * 0.55,
-        toHex(mix(undergrowth, plan.sky[0], random() * 0.4)),
+        horizon - r * (0.2 + random() * 0.5),
+        r * 1.3,
+        r * 0.7,
+        toHex(tone),
+        `opacity="${opacity(0.6 + random() * 0.4)}"`,
       ),
     );
   }

@@ -262,13 +262,13 @@ function tileBody(
       return { defs: mottle.defs + speck.defs, draw: mottle.draw + speck.draw };
     }
     case "grass": {
-      const blades = single("blades", [0.5, 0.12], 3, scale(dark, 0.6), 0.5, seed, "turbulence");
+      const blades = single("blades", [0.35, 0.1], 3, scale(dark, 0.7), 0.3, seed, "turbulence");
       const patches = single(
         "patches",
         [4 / size, 4 / size],
         3,
-        mix(dark, [200, 210, 120], 0.3),
-        0.3,
+        mix(dark, [200, 210, 120], 0.45),
+        0.4,
         seed + 1,
       );
       return { defs: blades.defs + patches.defs, draw: patches.draw + blades.draw };
