@@ -52,6 +52,13 @@ export function seamless(size: number, pixels: Buffer): Buffer {
   return out;
 }
 
+function meanColour(mip: { size: number; pixels: Buffer } | undefined): [number, number, number] {
+  const sum = [0, 0, 0];
+  const count = mip ? mip.size * mip.size : 0;
+  for (let i = 0; i < count * 3; i++) sum[i % 3] = (sum[i % 3] ?? 0) + (mip?.pixels[i] ?? 0);
+  return [(sum[0] ?? 0) / (count || 1), (sum[1] ?? 0) / (count || 1), (sum[2] ?? 0) / (count || 1)];
+}
+
 export function mipsOf(size: number, pixels: Buffer): Mips {
   const mips: Mips = [{ size, pixels }];
   while (mips.length < 6) {
@@ -88,8 +95,14 @@ export function paintSurface(
   const foreshorten = 1.8;
   const inverse = base.map((c) => 1 / Math.max(8, c));
   const [ir, ig, ib] = [inverse[0] ?? 0, inverse[1] ?? 0, inverse[2] ?? 0];
+  const mean = meanColour(mips[mips.length - 1]);
   for (let y = horizon; y < height; y++) {
     const d = y - horizon + 0.5;
+    // Far away the texture's detail dissolves into its average colour, which also hides how
+    // often the tile repeats there.
+    const near = topDown ? 1 : Math.min(1, d / (depth * 0.45));
+    const keep = 0.25 + 0.75 * near ** 1.5;
+    const [mr, mg, mb] = [mean[0] * (1 - keep), mean[1] * (1 - keep), mean[2] * (1 - keep)];
     const distance = topDown ? 1 : depth / d;
     const stepU = across * distance;
     const stepV = topDown ? across : foreshorten * across * distance * distance;
@@ -134,9 +147,9 @@ export function paintSurface(
         (pixels[b + 2] ?? 0) * wb +
         (pixels[c + 2] ?? 0) * wc +
         (pixels[e + 2] ?? 0) * we;
-      frame[at] = Math.min(255, r * (frame[at] ?? 0) * ir);
-      frame[at + 1] = Math.min(255, g * (frame[at + 1] ?? 0) * ig);
-      frame[at + 2] = Math.min(255, bl * (frame[at + 2] ?? 0) * ib);
+      frame[at] = Math.min(255, (r * keep + mr) * (frame[at] ?? 0) * ir);
+      frame[at + 1] = Math.min(255, (g * keep + mg) * (frame[at + 1] ?? 0) * ig);
+      frame[at + 2] = Math.min(255, (bl * keep + mb) * (frame[at + 2] ?? 0) * ib);
     }
   }
 }

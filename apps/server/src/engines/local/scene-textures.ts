@@ -31,8 +31,16 @@ export function surfaceTileSvg(
 ): string {
   const base = plan.floor[0];
   const body = tileBody(plan, size, seed, random, quality);
+  // Noise costs per octave; a fast render keeps all but the finest, which the blur hides.
+  const defs =
+    quality === "rich"
+      ? body.defs
+      : body.defs.replace(
+          /numOctaves="(\d+)"/g,
+          (_, n) => `numOctaves="${Math.max(2, Number(n) - 1)}"`,
+        );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
-<defs>${body.defs}</defs>
+<defs>${defs}</defs>
 <rect width="${size}" height="${size}" fill="${toHex(base)}"/>
 ${body.draw}
 </svg>`;
@@ -60,16 +68,18 @@ const layer = (size: number, id: string) =>
   `<rect width="${size}" height="${size}" filter="url(#${id})"/>`;
 
 /** A path across the tile whose height is a sum of whole sine waves, so it wraps. */
-function periodicLine(size: number, random: Random, wobble: number, tilt = 0): string {
-  const waves = [1, 2, 3, 5].map((k) => ({
+function periodicLine(size: number, random: Random, wobble: number, tilt = 0, jagged = false) {
+  // Jagged lines add finer whole waves, each weaker: a fractal wiggle like a crack in stone.
+  const harmonics = jagged ? [1, 2, 3, 5, 8, 13, 21, 34] : [1, 2, 3, 5];
+  const waves = harmonics.map((k) => ({
     k,
-    amp: (wobble * size * (random() - 0.3)) / k,
+    amp: (wobble * size * (random() - 0.3)) / k ** (jagged ? 0.75 : 1),
     phase: random() * TAU,
   }));
   const y0 = random() * size;
   const points: string[] = [];
   // A quarter tile past each side, so filters that move lines sideways find them there too.
-  const steps = 72;
+  const steps = jagged ? 240 : 72;
   for (let i = 0; i <= steps; i++) {
     const x = (i / steps - 0.25) * size * 1.5;
     let y = y0 + tilt * Math.sin((TAU * x) / size);
@@ -102,13 +112,24 @@ function marble(plan: ScenePlan, size: number, seed: number, random: Random, ric
   for (let i = 0; i < count; i++) {
     const width = (size / 500) * (0.4 + random() * (i < 2 ? 3 : 1.2));
     const opacity = 0.2 + random() * 0.35;
+    const tilt = rich ? 0 : (random() - 0.5) * size * 0.3;
+    const path = periodicLine(size, random, rich ? 0.03 : 0.035, tilt, !rich);
     veins.push(
-      `<path d="${periodicLine(size, random, 0.03)}" stroke="${toHex(vein)}" stroke-width="${fixed(width)}" stroke-opacity="${opacity.toFixed(2)}" fill="none"/>`,
+      `<path d="${path}" stroke="${toHex(vein)}" stroke-width="${fixed(width)}" stroke-opacity="${opacity.toFixed(2)}" fill="none"/>`,
     );
   }
-  // Smooth lines pushed around by fractal noise wander and branch like veins in stone.
-  const wander = `<filter id="wander" x="-10%" y="-10%" width="120%" height="120%">
-  <feTurbulence type="fractalNoise" baseFrequency="${(4 / size).toFixed(4)}" numOctaves="${rich ? 4 : 3}" seed="${seed + 7}" stitchTiles="stitch" result="n"/>
+  const soften = `<filter id="soften"><feGaussianBlur stdDeviation="${fixed(size / 900)}"/></filter>`;
+  if (!rich) {
+    return {
+      defs: `${cloud.defs}${soften}`,
+      draw: `${layer(size, cloud.id)}<g filter="url(#soften)">${wrapped(size, veins.join(""))}</g>`,
+    };
+  }
+  // Smooth lines pushed around by fractal noise wander and branch like veins in stone. The
+  // filter covers the tile and a margin the displacement pulls veins in from.
+  const margin = size * 0.12;
+  const wander = `<filter id="wander" filterUnits="userSpaceOnUse" x="${fixed(-margin)}" y="${fixed(-margin)}" width="${fixed(size + margin * 2)}" height="${fixed(size + margin * 2)}">
+  <feTurbulence type="fractalNoise" baseFrequency="${(4 / size).toFixed(4)}" numOctaves="4" seed="${seed + 7}" stitchTiles="stitch" result="n"/>
   <feDisplacementMap in="SourceGraphic" in2="n" scale="${fixed(size * 0.22)}" xChannelSelector="R" yChannelSelector="G" result="d"/>
   <feGaussianBlur in="d" stdDeviation="${fixed(size / 900)}"/>
 </filter>`;
