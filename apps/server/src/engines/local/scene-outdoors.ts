@@ -168,14 +168,14 @@ function city(canvas: Canvas): string {
   for (let layer = 0; layer < layers; layer++) {
     const nearness = layer / Math.max(1, layers - 1);
     const base: Rgb = night ? [34, 38, 52] : [118, 122, 130];
-    const haze = 0.5 - nearness * 0.35;
+    const haze = 0.6 - nearness * 0.4;
     let x = -random() * width * 0.05;
     while (x < width) {
       // Facades differ: warm stone, pale render, blue-grey glass.
       const facade: Rgb = night ? base : (FACADES[Math.floor(random() * FACADES.length)] ?? base);
       const colour = mix(mix(facade, plan.sky[1], haze), plan.light.tint, plan.light.amount * 0.3);
       const w = width * (0.06 + random() * 0.1) * (1 + nearness * 0.6);
-      const h = horizon * (0.3 + random() * 0.5) * (0.7 + nearness * 0.5);
+      const h = horizon * (0.22 + random() * 0.4) * (0.7 + nearness * 0.5);
       const top = horizon - h;
       parts.push(rect(x, top, w - width * 0.004, h + 2, toHex(colour)));
       const cols = Math.max(2, Math.round(w / (width * 0.018)));
@@ -196,7 +196,7 @@ function city(canvas: Canvas): string {
               cellW * 0.6,
               cellH * 0.5,
               toHex(windowColour),
-              `opacity="${opacity(night ? 0.6 + random() * 0.4 : 0.8)}"`,
+              `opacity="${opacity(night ? 0.6 + random() * 0.4 : 0.45)}"`,
             ),
           );
         }
@@ -204,7 +204,9 @@ function city(canvas: Canvas): string {
       x += w;
     }
   }
-  return `<defs>${verticalGradient("haze", [plan.sky[1], plan.sky[1]], 0, horizon)}</defs>${parts.join("")}${rect(0, horizon * 0.6, width, horizon * 0.4, "url(#haze)", 'opacity="0.18"')}`;
+  // Street haze thickens toward the ground, between the buildings and the camera.
+  const haze = `<linearGradient id="haze" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${toHex(plan.sky[1])}" stop-opacity="0"/><stop offset="1" stop-color="${toHex(plan.sky[1])}" stop-opacity="${night ? 0.15 : 0.45}"/></linearGradient>`;
+  return `<defs>${haze}</defs>${parts.join("")}${rect(0, horizon * 0.45, width, horizon * 0.55 + 1, "url(#haze)")}`;
 }
 
 function mountains(canvas: Canvas): string {

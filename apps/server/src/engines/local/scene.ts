@@ -15,7 +15,7 @@ export type { SceneGeometry } from "./scene-textures.ts";
 
 const WHITE: Rgb = [255, 255, 255];
 /** The scene is soft; big pictures are drawn at most this large and scaled up. */
-const RENDER_MAX_SIDE: Record<RenderQuality, number> = { fast: 960, rich: 1280 };
+const RENDER_MAX_SIDE: Record<RenderQuality, number> = { fast: 896, rich: 1280 };
 const TILE_SIZE: Record<RenderQuality, number> = { fast: 256, rich: 512 };
 
 /** Where the light comes from (0 = left edge, 1 = right edge): the prompt's, or the seed's. */
