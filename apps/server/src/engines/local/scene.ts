@@ -197,8 +197,9 @@ export async function renderScene(
   const side = Math.max(drawn.width, drawn.height);
   const tileSize = Math.min(TILE_SIZE[quality], 2 ** Math.max(6, Math.ceil(Math.log2(side * 0.5))));
   const tileRandom = seededRandom(seed ^ hashString(plan.material));
-  // A backdrop that will be thrown out of focus needs no fine detail.
-  const backdropScale = plan.camera.bokeh >= 0.5 && !plan.camera.topDown ? 0.5 : 1;
+  // A backdrop that will be thrown out of focus, or a smooth studio sweep, needs no fine detail.
+  const smooth = plan.backdrop === "studio" && !plan.neon;
+  const backdropScale = (plan.camera.bokeh >= 0.5 || smooth) && !plan.camera.topDown ? 0.5 : 1;
   const [frame, tile] = await Promise.all([
     rasterise(sceneSvg(plan, drawn, seed, quality), 3, drawn, backdropScale),
     // Tiles and planks are drawn to repeat exactly; noise needs its edges blended away.
