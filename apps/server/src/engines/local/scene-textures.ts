@@ -139,26 +139,30 @@ function marble(plan: ScenePlan, size: number, seed: number, random: Random, ric
   };
 }
 
+/**
+ * Planks run across the picture, parallel to the horizon, like a table seen from its long
+ * side: boards running into the distance would converge into streaks that read as a zoom blur.
+ */
 function wood(plan: ScenePlan, size: number, seed: number, random: Random, rich: boolean) {
   const planks = 6;
   const plankWidth = size / planks;
   const dark = scale(plan.floor[1], 0.55);
-  const grain = noise("grain", [24 / size, 2 / size], rich ? 4 : 3, dark, 0.32, seed);
+  const grain = noise("grain", [2 / size, 24 / size], rich ? 4 : 3, dark, 0.32, seed);
   const shades: string[] = [];
   const lines: string[] = [];
   for (let i = 0; i < planks; i++) {
-    const x = i * plankWidth;
+    const y = i * plankWidth;
     const tone = random();
     const shade = tone < 0.5 ? "#000" : "#fff";
     shades.push(
-      `<rect x="${fixed(x)}" y="0" width="${fixed(plankWidth)}" height="${size}" fill="${shade}" opacity="${(Math.abs(tone - 0.5) * 0.14).toFixed(3)}"/>`,
+      `<rect x="0" y="${fixed(y)}" width="${size}" height="${fixed(plankWidth)}" fill="${shade}" opacity="${(Math.abs(tone - 0.5) * 0.14).toFixed(3)}"/>`,
     );
     lines.push(
-      `<rect x="${fixed(x)}" y="0" width="${fixed(Math.max(1, size / 400))}" height="${size}" fill="${toHex(scale(dark, 0.7))}" opacity="0.55"/>`,
+      `<rect x="0" y="${fixed(y)}" width="${size}" height="${fixed(Math.max(1, size / 400))}" fill="${toHex(scale(dark, 0.7))}" opacity="0.55"/>`,
     );
     const joint = random() * size;
     lines.push(
-      `<rect x="${fixed(x)}" y="${fixed(joint)}" width="${fixed(plankWidth)}" height="${fixed(Math.max(1, size / 500))}" fill="${toHex(scale(dark, 0.7))}" opacity="0.45"/>`,
+      `<rect x="${fixed(joint)}" y="${fixed(y)}" width="${fixed(Math.max(1, size / 500))}" height="${fixed(plankWidth)}" fill="${toHex(scale(dark, 0.7))}" opacity="0.45"/>`,
     );
   }
   return { defs: grain.defs, draw: `${layer(size, grain.id)}${shades.join("")}${lines.join("")}` };
