@@ -1,7 +1,7 @@
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
 import { buildEsrganGraph, ESRGAN_INPUT, ESRGAN_OUTPUT } from "./esrgan-graph.ts";
-import { queueModelRun } from "./model-runs.ts";
+import { queueModelRun, releaseWhenAnotherModelRuns } from "./model-runs.ts";
 import { encodeOnnxModel } from "./onnx-writer.ts";
 
 /**
@@ -14,6 +14,7 @@ export type TileModel = {
   run(rgb: Float32Array, width: number, height: number, signal: AbortSignal): Promise<Float32Array>;
 };
 
+const ESRGAN_MODEL = "esrgan";
 let loaded: Promise<InferenceSession> | undefined;
 
 /** The ESRGAN-slim session, translated from the package's weights and created on first use. */
@@ -38,21 +39,25 @@ function esrganSession(): Promise<InferenceSession> {
 
 let pending = 0;
 
+function release(): void {
+  const session = loaded;
+  if (pending > 0 || !session) return;
+  loaded = undefined;
+  session.then((s) => s.release()).catch(() => undefined);
+}
+
 /**
- * The session's arena keeps ~0.2 GB after a job, on top of ISNet's peak in a later cut-out.
- * Released once no tile has run for this long; re-creating it costs about half a second.
+ * The session's arena keeps ~0.2 GB after a job, which would add to ISNet's peak in a later
+ * cut-out: it is released when a cut-out takes the model queue, or once no tile has run for
+ * this long. Re-creating it costs a few tenths of a second.
  */
 const RELEASE_AFTER_IDLE_MS = 30_000;
 let idleTimer: NodeJS.Timeout | undefined;
+releaseWhenAnotherModelRuns(ESRGAN_MODEL, release);
 
 function releaseWhenIdle(): void {
   clearTimeout(idleTimer);
-  idleTimer = setTimeout(() => {
-    const session = loaded;
-    if (pending > 0 || !session) return;
-    loaded = undefined;
-    session.then((s) => s.release()).catch(() => undefined);
-  }, RELEASE_AFTER_IDLE_MS);
+  idleTimer = setTimeout(release, RELEASE_AFTER_IDLE_MS);
   idleTimer.unref();
 }
 
@@ -65,7 +70,7 @@ export const esrganTileModel: TileModel = {
   run(rgb, width, height, signal) {
     pending += 1;
     // Tiles queue with every other model run: two jobs interleave tile by tile.
-    const run = queueModelRun(async () => {
+    const run = queueModelRun(ESRGAN_MODEL, async () => {
       throwIfAborted(signal);
       const session = await esrganSession().catch((error: unknown) => {
         throw new EngineError("unavailable", "The upscaling model could not be loaded", {
