@@ -9,7 +9,7 @@ import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import sharp from "sharp";
 import type { EngineImage, JobContext } from "../src/engines/image-engine.ts";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
-import { GALLERY_PHOTOS, GALLERY_PROMPTS, gallerySlug } from "./gallery-prompts.ts";
+import { GALLERY_EDITS, GALLERY_PHOTOS, GALLERY_PROMPTS, gallerySlug } from "./gallery-prompts.ts";
 
 const DOCS = fileURLToPath(new URL("../../../docs/", import.meta.url));
 const IMAGES = `${DOCS}engine-gallery/`;
@@ -17,6 +17,7 @@ const FIXTURES = fileURLToPath(new URL("../test/fixtures/photos/", import.meta.u
 /** Small enough to commit dozens of them, large enough to judge edges and shadows. */
 const SHOWN_WIDTH = 400;
 const SEED = 11;
+const EDITS_PER_ROW = 4;
 
 const ctx: JobContext = { signal: new AbortController().signal, reportStage: () => undefined };
 const engine = createLocalEngine();
@@ -68,6 +69,27 @@ for (const prompt of GALLERY_PROMPTS) {
   process.stderr.write(`${prompt}\n`);
 }
 
+// Edits, each made on the first picture of the row, as the studio's editor would send them.
+const editRows: string[] = [];
+for (const [photoFile, prompt] of GALLERY_EDITS.starts) {
+  const photo = photos.find(({ file }) => file === photoFile);
+  if (!photo) throw new Error(`No gallery photo ${photoFile}`);
+  const base = await engine.generate(
+    { image: photo.image, prompt, options: GENERATION_DEFAULTS, method: "queue", seed: SEED },
+    ctx,
+  );
+  const name = `edit-${gallerySlug(photo.file)}`;
+  const cells = [`![${prompt}](${await saveSmall(base, `${name}-start`)})<br>“${prompt}”`];
+  for (const instruction of GALLERY_EDITS.instructions) {
+    const edited = await engine.edit({ image: base, prompt: instruction, kept: base.keep }, ctx);
+    const src = await saveSmall(edited, `${name}-${gallerySlug(instruction)}`);
+    cells.push(`![${instruction}](${src})<br>“${instruction}”`);
+  }
+  for (let i = 0; i < cells.length; i += EDITS_PER_ROW) {
+    editRows.push(`| ${cells.slice(i, i + EDITS_PER_ROW).join(" | ")} |`);
+  }
+}
+
 const header = `| Prompt | ${photos.map((photo) => photo.label).join(" | ")} |`;
 const rule = `|---|${photos.map(() => "---").join("|")}|`;
 const seconds = (timings.reduce((sum, ms) => sum + ms, 0) / timings.length / 1000).toFixed(1);
@@ -84,6 +106,15 @@ average on the machine that made them).
 ${header}
 ${rule}
 ${rows.join("\n")}
+
+## Edits
+
+Each edit starts from the picture on the left of its first row and re-renders it from the kept
+cut-out and scene, as an edit in the studio's AI editor does.
+
+|${" |".repeat(EDITS_PER_ROW)}
+|${"---|".repeat(EDITS_PER_ROW)}
+${editRows.join("\n")}
 `,
 );
 process.stderr.write(`wrote docs/engine-gallery.md\n`);

@@ -24,6 +24,20 @@ export const GALLERY_PROMPTS = [
   "vibrant blue sky, close-up",
 ] as const;
 
+/** Generations the gallery edits, and the edit instructions applied to each. */
+export const GALLERY_EDITS = {
+  starts: [["coffee.png", "on a wooden table, soft daylight"]],
+  instructions: [
+    "make it sunset",
+    "darker background",
+    "add a marble floor",
+    "warmer",
+    "blur the background more",
+    "black and white",
+    "remove the shadow",
+  ],
+} as const;
+
 /** A file-name-safe form of a prompt or file name. */
 export function gallerySlug(text: string): string {
   return text
