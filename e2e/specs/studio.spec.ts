@@ -7,6 +7,7 @@ import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
 
 const COFFEE = join(import.meta.dirname, "..", "fixtures", "coffee.png");
 const MESSAGES = {
+  editNotUnderstood: "The offline editor can't do that yet.",
   notAnImage: "Please select an image file (JPEG, PNG, etc.)",
   tooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
 };
@@ -146,6 +147,12 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   const redo = editor.getByRole("button", { name: /^Redo/ });
   await expect(undo).toBeDisabled();
   await expectNoSeriousViolations(page);
+  // An instruction the offline engine cannot honour is explained and costs nothing.
+  await editor.getByLabel("Describe your edit").fill("add a sprig of green leaves");
+  await editor.getByRole("button", { name: "Edit Image" }).click();
+  await expect(editor.getByRole("alert")).toContainText(MESSAGES.editNotUnderstood);
+  await expect(mainNav(page).getByText("150 tokens")).toBeVisible();
+  await expect(undo).toBeDisabled();
   await editor.getByLabel("Describe your edit").fill("make it black and white");
   await editor.getByRole("button", { name: "Edit Image" }).click();
   await expect(undo).toBeEnabled({ timeout: 60_000 });
