@@ -1,6 +1,7 @@
 import type { ImageEngine } from "../../src/engines/image-engine.ts";
 import type { CutoutModel } from "../../src/engines/local/cutout.ts";
 import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
+import { lanczosUpscaler } from "../../src/engines/local/upscale.ts";
 import type { EngineFactory } from "../../src/engines/thread/thread-protocol.ts";
 
 /** An edit prompt that makes the stand-in's thread exit, as a native crash would. */
@@ -57,14 +58,18 @@ function middleCutout(gate?: SharedArrayBuffer): CutoutModel {
  * later must cross the thread unchanged). Build it in a worker only: `CRASH_PROMPT` exits.
  */
 export function createStandInEngine(options: StandInOptions = {}): ImageEngine {
-  const local = createLocalEngine({ cutout: middleCutout(options.gate) });
+  // Lanczos: fast, with one report of progress (1) that ends the stand-in's quarters.
+  const local = createLocalEngine({
+    cutout: middleCutout(options.gate),
+    upscaler: lanczosUpscaler,
+  });
   return {
     id: "local",
     generate: (input, ctx) => local.generate(input, ctx),
     async upscale(input, ctx) {
-      const result = await local.upscale(input, ctx);
-      for (const fraction of [0.25, 0.5, 0.75, 1]) ctx.reportProgress?.(fraction);
-      return result;
+      // Lanczos reports 1 when it is done.
+      for (const fraction of [0.25, 0.5, 0.75]) ctx.reportProgress?.(fraction);
+      return local.upscale(input, ctx);
     },
     async edit(input, ctx) {
       if (input.prompt === CRASH_PROMPT) process.exit(7);
