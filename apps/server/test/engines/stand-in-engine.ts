@@ -3,6 +3,7 @@ import type { CutoutModel } from "../../src/engines/local/cutout.ts";
 import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
 import { lanczosUpscaler } from "../../src/engines/local/upscale.ts";
 import type { EngineFactory } from "../../src/engines/thread/thread-protocol.ts";
+import { middleCutout } from "../helpers/stand-in-cutout.ts";
 
 /** An edit prompt that makes the stand-in's thread exit, as a native crash would. */
 export const CRASH_PROMPT = "stop the worker thread now";
@@ -31,23 +32,16 @@ export function gateEntered(gate: SharedArrayBuffer): boolean {
   return Atomics.load(new Int32Array(gate), 0) === 1;
 }
 
-/** The middle of the photo is the subject: fast and deterministic, unlike ISNet. */
-function middleCutout(gate?: SharedArrayBuffer): CutoutModel {
+/** The middle of the photo is the subject (fast and deterministic), after the gate if any. */
+function gatedCutout(gate?: SharedArrayBuffer): CutoutModel {
   return {
-    async cutOut(image) {
+    async cutOut(image, signal, matte) {
       if (gate) {
         const slots = new Int32Array(gate);
         Atomics.store(slots, 0, 1);
         Atomics.wait(slots, 1, 0);
       }
-      const { width, height } = image;
-      const mask = Buffer.alloc(width * height);
-      for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
-        mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
-      }
-      const rgba = Buffer.from(image.rgba);
-      for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
-      return { rgba, mask, width, height };
+      return middleCutout.cutOut(image, signal, matte);
     },
   };
 }
@@ -60,7 +54,7 @@ function middleCutout(gate?: SharedArrayBuffer): CutoutModel {
 export function createStandInEngine(options: StandInOptions = {}): ImageEngine {
   // Lanczos: fast, with one report of progress (1) that ends the stand-in's quarters.
   const local = createLocalEngine({
-    cutout: middleCutout(options.gate),
+    cutout: gatedCutout(options.gate),
     upscaler: lanczosUpscaler,
   });
   return {

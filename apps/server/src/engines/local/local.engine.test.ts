@@ -1,24 +1,12 @@
 import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import { EngineError, type JobContext, type JobStage } from "../image-engine.ts";
-import type { CutoutModel } from "./cutout.ts";
 import { createLocalEngine } from "./local.engine.ts";
 import { lanczosUpscaler } from "./upscale.ts";
 
-/** A stand-in cut-out: the middle of the photo is the subject. */
-const middle: CutoutModel = {
-  async cutOut(image) {
-    const { width, height } = image;
-    const mask = Buffer.alloc(width * height);
-    for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
-      mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
-    }
-    const rgba = Buffer.from(image.rgba);
-    for (let i = 0; i < mask.length; i++) rgba[i * 4 + 3] = mask[i] ?? 0;
-    return { rgba, mask, width, height };
-  },
-};
+const middle = middleCutout;
 
 async function photo(width: number, height: number, format: "png" | "jpeg" = "png") {
   const bytes = await sharp({
