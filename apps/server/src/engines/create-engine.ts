@@ -5,14 +5,9 @@ import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
  * An engine whose module loads on first use: the local engine's model runtime and the fal
- * client stay out of processes (and tests) that never make an image. `checkEdit` is given
- * apart, since it answers at once, before any job.
+ * client stay out of processes (and tests) that never make an image.
  */
-export function lazyEngine(
-  id: ImageEngine["id"],
-  load: () => Promise<ImageEngine>,
-  checkEdit?: ImageEngine["checkEdit"],
-): ImageEngine {
+export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngine>): ImageEngine {
   let loading: Promise<ImageEngine> | null = null;
   const engine = () => {
     // A failed load (a missing model file, say) is tried again by the next job.
@@ -27,7 +22,6 @@ export function lazyEngine(
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
-    ...(checkEdit ? { checkEdit } : {}),
   };
 }
 

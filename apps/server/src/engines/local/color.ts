@@ -31,24 +31,3 @@ export function scale([r, g, b]: Rgb, factor: number): Rgb {
 export function luma([r, g, b]: Rgb): number {
   return 0.299 * r + 0.587 * g + 0.114 * b;
 }
-
-/** Hue in degrees, saturation and lightness 0..1. */
-export function hsl(hue: number, saturation: number, lightness: number): Rgb {
-  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
-  const h = (((hue % 360) + 360) % 360) / 60;
-  const x = chroma * (1 - Math.abs((h % 2) - 1));
-  const [r, g, b] =
-    h < 1
-      ? [chroma, x, 0]
-      : h < 2
-        ? [x, chroma, 0]
-        : h < 3
-          ? [0, chroma, x]
-          : h < 4
-            ? [0, x, chroma]
-            : h < 5
-              ? [x, 0, chroma]
-              : [chroma, 0, x];
-  const m = lightness - chroma / 2;
-  return [(r + m) * 255, (g + m) * 255, (b + m) * 255];
-}
