@@ -74,6 +74,7 @@ import {
   createTokenLedgerService,
   type TokenLedgerService,
 } from "./services/token-ledger.service.ts";
+import { createUploadAllowance, type UploadAllowance } from "./services/upload-allowance.ts";
 import { createDiskStorage } from "./storage/disk.storage.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
 import { createFileUrls } from "./storage/file-urls.ts";
@@ -88,6 +89,10 @@ export type Container = {
   rateLimiter: RateLimiter;
   /** Account lookups by e-mail, per client address (AUTH_RATE_LIMIT). */
   authRateLimiter: RateLimiter;
+  /** Photo uploads, per user (UPLOAD_RATE_LIMIT). */
+  uploadRateLimiter: RateLimiter;
+  /** Checkout sessions (subscriptions and token packs), per user: CHECKOUT_RATE_LIMIT. */
+  checkoutRateLimiter: RateLimiter;
   repositories: {
     support: SupportRepository;
     mailOutbox: MailOutboxRepository;
@@ -106,6 +111,7 @@ export type Container = {
     billingEvents: BillingEventsService;
     billing: BillingService;
     generations: GenerationsService;
+    uploadAllowance: UploadAllowance;
   };
   storage: FileStorage;
   jobs: Jobs;
@@ -140,6 +146,9 @@ export type ContainerOverrides = {
   /** Job timings instead of the defaults (tests shorten leases and time limits). */
   jobs?: JobsOptions;
 };
+
+/** Each user may open this many checkout sessions of each kind per ten minutes. */
+export const CHECKOUT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as const;
 
 function onSandbox(sandbox: SandboxProvider): Container["payments"] {
   return { provider: sandbox, sandbox, stripeWebhooks: null };
@@ -249,6 +258,8 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     logger,
     rateLimiter: createRateLimiter({ ...env.supportRateLimit, clock }),
     authRateLimiter: createRateLimiter({ ...env.authRateLimit, clock }),
+    uploadRateLimiter: createRateLimiter({ ...env.uploadRateLimit, clock }),
+    checkoutRateLimiter: createRateLimiter({ ...CHECKOUT_RATE_LIMIT, clock }),
     repositories,
     services: {
       support: createSupportService({
@@ -258,7 +269,12 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         logger,
         supportEmail: env.supportEmail,
       }),
-      health: createHealthService(database.db),
+      health: createHealthService({
+        db: database.db,
+        ...(jobs.driver.ping ? { pingQueue: jobs.driver.ping } : {}),
+        filesDir: env.filesDir,
+        minFreeBytes: env.minFreeDiskBytes,
+      }),
       accounts,
       tokenLedger,
       billingEvents,
@@ -268,6 +284,11 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         clock,
       }),
       generations,
+      uploadAllowance: createUploadAllowance({
+        records: repositories.generations.records,
+        profiles: repositories.userProfiles,
+        quota: env.storageQuota,
+      }),
     },
     storage,
     jobs,

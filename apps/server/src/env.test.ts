@@ -30,13 +30,23 @@ describe("loadEnv", () => {
       mailTransport: "outbox",
       mailFrom: "Backdrop <no-reply@backdrop.local>",
       supportEmail: "support@backdrop.local",
-      trustProxy: false,
+      trustProxy: 0,
+      devMailboxOpen: false,
       allowSandbox: false,
       trustedOrigins: ["http://localhost:5173"],
       supportRateLimit: { limit: 5, windowMs: 600_000 },
       authSecret: null,
       google: null,
       authRateLimit: { limit: 10, windowMs: 60_000 },
+      uploadRateLimit: { limit: 30, windowMs: 600_000 },
+      storageQuota: { paidBytes: 5_000_000_000, freeBytes: 250_000_000 },
+      minFreeDiskBytes: 200_000_000,
+    });
+    expect(env.jobs).toEqual({
+      timeLimitMs: 120_000,
+      queueWaitLimitMs: 900_000,
+      concurrency: 2,
+      queuePrefix: "backdrop",
     });
     expect(Object.isFrozen(env)).toBe(true);
   });
@@ -64,7 +74,12 @@ describe("loadEnv", () => {
       SMTP_URL: "smtps://user:pass@mail.example.com:465",
       MAIL_FROM: "Backdrop <hello@backdrop.example.com>",
       SUPPORT_EMAIL: "help@backdrop.example.com",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "2",
+      DEV_MAILBOX: "open",
+      UPLOAD_RATE_LIMIT: "4/60",
+      STORAGE_QUOTA_MB: "100",
+      FREE_STORAGE_QUOTA_MB: "10",
+      JOB_QUEUE_WAIT_LIMIT_SECONDS: "300",
       // Payments stay on the sandbox provider here.
       ALLOW_SANDBOX: "1",
       TRUSTED_ORIGINS: "https://admin.example.com, https://www.example.com/path",
@@ -84,7 +99,10 @@ describe("loadEnv", () => {
       appUrl: "https://backdrop.example.com",
       appOrigin: "https://backdrop.example.com",
       mailTransport: "smtp",
-      trustProxy: true,
+      trustProxy: 2,
+      devMailboxOpen: true,
+      uploadRateLimit: { limit: 4, windowMs: 60_000 },
+      storageQuota: { paidBytes: 100_000_000, freeBytes: 10_000_000 },
       trustedOrigins: ["https://admin.example.com", "https://www.example.com"],
       supportRateLimit: { limit: 3, windowMs: 60_000 },
       authSecret: SECRET,
@@ -143,7 +161,24 @@ describe("loadEnv", () => {
       'MAIL_FROM must be a sender like "Backdrop <no-reply@example.com>" (got "Backdrop")',
     ],
     ["SUPPORT_EMAIL", "support", 'SUPPORT_EMAIL must be an e-mail address (got "support")'],
-    ["TRUST_PROXY", "yes", 'TRUST_PROXY must be 0 or 1 (got "yes")'],
+    [
+      "TRUST_PROXY",
+      "yes",
+      'TRUST_PROXY must be the number of proxies in front of the server (0, 1, 2…) (got "yes")',
+    ],
+    ["TRUST_PROXY", "11", 'TRUST_PROXY must be at most 10 (got "11")'],
+    ["DEV_MAILBOX", "yes", 'DEV_MAILBOX must be open or unset (got "yes")'],
+    [
+      "UPLOAD_RATE_LIMIT",
+      "many",
+      'UPLOAD_RATE_LIMIT must look like <requests>/<seconds>, e.g. 30/600 (got "many")',
+    ],
+    ["STORAGE_QUOTA_MB", "0", 'STORAGE_QUOTA_MB must be a positive whole number (got "0")'],
+    [
+      "JOB_QUEUE_WAIT_LIMIT_SECONDS",
+      "-5",
+      'JOB_QUEUE_WAIT_LIMIT_SECONDS must be a positive whole number (got "-5")',
+    ],
     ["ALLOW_SANDBOX", "true", 'ALLOW_SANDBOX must be 0 or 1 (got "true")'],
     [
       "TRUSTED_ORIGINS",
@@ -318,7 +353,12 @@ describe("image engine and job configuration", () => {
       falKey: null,
       redisUrl: null,
       filesDir: join(REPO_ROOT, "data", "files"),
-      jobs: { timeLimitMs: 120_000, concurrency: 2, queuePrefix: "backdrop" },
+      jobs: {
+        timeLimitMs: 120_000,
+        queueWaitLimitMs: 900_000,
+        concurrency: 2,
+        queuePrefix: "backdrop",
+      },
     });
   });
 

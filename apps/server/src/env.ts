@@ -23,7 +23,10 @@ export type Env = Readonly<{
   mailTransport: MailTransport;
   mailFrom: string;
   supportEmail: string;
-  trustProxy: boolean;
+  /** How many proxies of our own stand in front (TRUST_PROXY): 0 trusts no X-Forwarded-For. */
+  trustProxy: number;
+  /** DEV_MAILBOX=open: the outbox page answers any client, not only loopback ones. */
+  devMailboxOpen: boolean;
   allowSandbox: boolean;
   /** Origins besides `appOrigin` allowed to send state-changing requests. */
   trustedOrigins: readonly string[];
@@ -34,10 +37,16 @@ export type Env = Readonly<{
   google: GoogleSignIn | null;
   /** Per client address, for each sign-in, sign-up and identity mail endpoint. */
   authRateLimit: RateLimit;
+  /** Photo uploads per signed-in user (UPLOAD_RATE_LIMIT). */
+  uploadRateLimit: RateLimit;
+  /** Bytes one user may keep stored, on a paid plan and on the free plan. */
+  storageQuota: Readonly<{ paidBytes: number; freeBytes: number }>;
   /** Null means the built-in sandbox payment provider. */
   stripe: StripeConfig | null;
   /** Where stored images live (DATA_DIR/files unless FILES_DIR says otherwise). */
   filesDir: string;
+  /** Below this much free space where files are stored, the health check fails. */
+  minFreeDiskBytes: number;
   imageEngine: ImageEngineId;
   /** Set when the fal engine is in use. */
   falKey: string | null;
@@ -49,7 +58,10 @@ export type Env = Readonly<{
 export type ImageEngineId = "local" | "fal";
 
 export type JobSettings = Readonly<{
+  /** How long a job may run, counted from when a worker starts it. */
   timeLimitMs: number;
+  /** How long a job may wait in line before it fails without having started (refunded). */
+  queueWaitLimitMs: number;
   concurrency: number;
   /** Keeps the keys of deployments sharing one Redis apart. */
   queuePrefix: string;
@@ -79,6 +91,7 @@ const VITE_DEV_ORIGIN = "http://localhost:5173";
 const DEFAULT_MAIL_FROM = "Backdrop <no-reply@backdrop.local>";
 const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 export const AUTH_SECRET_MIN_LENGTH = 32;
+const MEGABYTE = 1_000_000;
 
 /** Variables whose value must never be echoed in an error. */
 const SECRET_VARIABLES = new Set([
@@ -194,7 +207,15 @@ const schema = z.object({
     z.string().trim().regex(EMAIL_PATTERN, { error: "must be an e-mail address" }),
     "support@backdrop.local",
   ),
-  TRUST_PROXY: flag,
+  TRUST_PROXY: variable(
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be the number of proxies in front of the server (0, 1, 2…)" })
+      .transform(Number)
+      .refine((value) => value <= 10, { error: "must be at most 10" }),
+    "0",
+  ),
+  DEV_MAILBOX: optionalVariable(z.enum(["open"], { error: "must be open or unset" })),
   ALLOW_SANDBOX: flag,
   TRUSTED_ORIGINS: optionalVariable(
     z
@@ -223,7 +244,11 @@ const schema = z.object({
     GOOGLE_DISCOVERY_URL,
   ),
   AUTH_RATE_LIMIT: rateLimitVariable("10/60"),
+  UPLOAD_RATE_LIMIT: rateLimitVariable("30/600"),
+  STORAGE_QUOTA_MB: positiveInteger("5000", 10_000_000),
+  FREE_STORAGE_QUOTA_MB: positiveInteger("250", 10_000_000),
   FILES_DIR: optionalVariable(z.string()),
+  MIN_FREE_DISK_MB: positiveInteger("200", 10_000_000),
   IMAGE_ENGINE: optionalVariable(z.enum(["local", "fal"], { error: "must be local or fal" })),
   FAL_KEY: optionalVariable(z.string().trim().min(1)),
   REDIS_URL: optionalVariable(
@@ -232,6 +257,7 @@ const schema = z.object({
     }),
   ),
   JOB_TIME_LIMIT_SECONDS: positiveInteger("120", 3600),
+  JOB_QUEUE_WAIT_LIMIT_SECONDS: positiveInteger("900", 86_400),
   JOB_CONCURRENCY: positiveInteger("2", 64),
   JOB_QUEUE_PREFIX: variable(
     z.string().regex(/^[a-z0-9][a-z0-9:_-]*$/i, { error: "must be letters, digits, :, _ or -" }),
@@ -359,6 +385,7 @@ export function loadEnv(source: Source = process.env): Env {
     mailFrom: vars.MAIL_FROM,
     supportEmail: vars.SUPPORT_EMAIL,
     trustProxy: vars.TRUST_PROXY,
+    devMailboxOpen: vars.DEV_MAILBOX === "open",
     allowSandbox: vars.ALLOW_SANDBOX,
     trustedOrigins: Object.freeze([...new Set(trustedOrigins)]),
     supportRateLimit: Object.freeze(vars.SUPPORT_RATE_LIMIT),
@@ -372,13 +399,20 @@ export function loadEnv(source: Source = process.env): Env {
           })
         : null,
     authRateLimit: Object.freeze(vars.AUTH_RATE_LIMIT),
+    uploadRateLimit: Object.freeze(vars.UPLOAD_RATE_LIMIT),
+    storageQuota: Object.freeze({
+      paidBytes: vars.STORAGE_QUOTA_MB * MEGABYTE,
+      freeBytes: vars.FREE_STORAGE_QUOTA_MB * MEGABYTE,
+    }),
     stripe,
     filesDir: resolve(REPO_ROOT, vars.FILES_DIR ?? join(vars.DATA_DIR, "files")),
+    minFreeDiskBytes: vars.MIN_FREE_DISK_MB * MEGABYTE,
     imageEngine: imageEngine(vars),
     falKey: vars.FAL_KEY ?? null,
     redisUrl: vars.REDIS_URL ?? null,
     jobs: Object.freeze({
       timeLimitMs: vars.JOB_TIME_LIMIT_SECONDS * 1000,
+      queueWaitLimitMs: vars.JOB_QUEUE_WAIT_LIMIT_SECONDS * 1000,
       concurrency: vars.JOB_CONCURRENCY,
       queuePrefix: vars.JOB_QUEUE_PREFIX,
     }),

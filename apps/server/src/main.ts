@@ -3,6 +3,7 @@ import { createApp } from "./app.ts";
 import { createContainer } from "./container.ts";
 import { type Env, formatEnvError, loadEnv } from "./env.ts";
 import { describeError } from "./lib/errors.ts";
+import { logUnhandledRejections } from "./lib/process-guards.ts";
 import { migrate } from "./repositories/migrations/index.ts";
 
 function readEnv(): Env {
@@ -18,11 +19,12 @@ async function main(): Promise<void> {
   const env = readEnv();
   const container = createContainer(env);
   const { logger } = container;
+  logUnhandledRejections(logger);
 
   const applied = await migrate(container.database);
   if (applied.length > 0) logger.info(`Applied migrations: ${applied.join(", ")}`);
   // With REDIS_URL the jobs run in worker processes (`npm run worker`) instead.
-  if (container.jobs.inline) container.jobs.start();
+  container.jobs.startServer();
 
   const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
   server.once("listening", () => {

@@ -1,6 +1,7 @@
 import { createContainer } from "./container.ts";
 import { formatEnvError, loadEnv } from "./env.ts";
 import { describeError } from "./lib/errors.ts";
+import { logUnhandledRejections } from "./lib/process-guards.ts";
 import { migrate } from "./repositories/migrations/index.ts";
 
 /** `npm run worker`: runs image jobs taken from Redis, beside one or more servers. */
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const container = createContainer(env);
+  logUnhandledRejections(container.logger);
   await migrate(container.database);
   container.jobs.start();
   container.logger.info(

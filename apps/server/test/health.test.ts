@@ -4,11 +4,31 @@ import { createTestApp, postJson } from "./helpers/test-app.ts";
 
 describeEachDatabase("health and errors", (database) => {
   describe("GET /api/health", () => {
-    it("answers ok after a real query", async () => {
+    it("answers ok after a real query, with the disk's free space", async () => {
       const { app } = createTestApp(database.handle());
       const res = await app.request("/api/health");
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: "ok" });
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toEqual({
+        status: "ok",
+        checks: {
+          database: { status: "ok" },
+          disk: { status: "ok", freeBytes: expect.any(Number) },
+        },
+      });
+    });
+
+    it("answers 503 when the disk that keeps the images is short of room", async () => {
+      // More free space than any disk here has: the real free space falls short of it.
+      const { app } = createTestApp(database.handle(), {
+        env: { MIN_FREE_DISK_MB: "9000000" },
+      });
+      const res = await app.request("/api/health");
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { status: string; error: string; checks: object };
+      expect(body.status).toBe("error");
+      expect(body.error).toMatch(/^Disk unavailable: \d+ MB free, below the 9000000 MB needed$/);
+      expect(body.checks).toMatchObject({ database: { status: "ok" }, disk: { status: "error" } });
     });
 
     it("answers 503 with the reason when the database is unavailable", async () => {

@@ -67,11 +67,12 @@ export type JobContext = {
 /**
  * Why an engine gave up, in terms the job maps to the spec's messages:
  * - `rejected`: the model refused this input or prompt (validation error, flagged content);
+ * - `no-subject`: no product or person could be found in the photo;
  * - `timeout`: the engine or the job's time limit ran out;
  * - `unavailable`: the service failed or could not be reached, after its own retries;
  * - `lost`: the service no longer knows the request.
  */
-export type EngineFailure = "rejected" | "timeout" | "unavailable" | "lost";
+export type EngineFailure = "rejected" | "no-subject" | "timeout" | "unavailable" | "lost";
 
 export class EngineError extends Error {
   override name = "EngineError";

@@ -1,42 +1,49 @@
 import { Queue, Worker } from "bullmq";
-import { Redis } from "ioredis";
+import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { withTimeout } from "../lib/timeout.ts";
 import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
 import type { JobRunner } from "./job-runner.ts";
+import { isReady, type RedisConnector } from "./redis-connection.ts";
 
 export const JOB_QUEUE_NAME = "image-jobs";
 
-export type BullmqSettings = { redisUrl: string; prefix: string };
+export type BullmqSettings = { connect: RedisConnector; prefix: string };
 
-function workerConnection(redisUrl: string): Redis {
-  // A worker's blocking commands need ioredis to retry forever rather than give up.
-  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  connection.on("error", () => {});
-  return connection;
-}
+/** A hand-over that Redis has not confirmed by then has failed (the sweep retries it). */
+export const DISPATCH_TIMEOUT_MS = 3_000;
 
 /**
  * Jobs go to Redis and worker processes (`npm run worker`) run them. The database stays the
  * truth: Redis only carries the job's id, and a job lost from Redis is found by the sweep.
  */
 export function createBullmqDriver(settings: BullmqSettings): JobDriver {
-  // Requests hand jobs over: with Redis down they must fail soon, not wait forever.
-  const connection = new Redis(settings.redisUrl, { maxRetriesPerRequest: 1 });
-  connection.on("error", () => {});
+  // Requests hand jobs over: with Redis down they must fail at once, not wait for it.
+  const connection = settings.connect({ maxRetriesPerRequest: 1, enableOfflineQueue: false });
   const queue = new Queue(JOB_QUEUE_NAME, { connection, prefix: settings.prefix });
+  // BullMQ re-emits the connection's errors; the connection already reports them.
+  queue.on("error", () => {});
   return {
     id: "bullmq",
+    accepting: () => isReady(connection, DISPATCH_TIMEOUT_MS),
     async dispatch(jobId) {
       // Removed once done, so a job handed over again after a crash is accepted anew;
       // while it waits, the same id makes a second hand-over a no-op.
-      await queue.add(
+      const added = queue.add(
         "run",
         { jobId },
         { jobId, removeOnComplete: true, removeOnFail: true, attempts: 1 },
       );
+      await withTimeout(added, DISPATCH_TIMEOUT_MS, "Redis did not take the job in time");
+    },
+    async ping() {
+      if (!(await isReady(connection, DISPATCH_TIMEOUT_MS))) {
+        throw new Error("Redis is not connected");
+      }
+      await withTimeout(connection.ping(), DISPATCH_TIMEOUT_MS, "Redis did not answer in time");
     },
     async close() {
-      await queue.close();
+      await queue.close().catch(() => {});
       connection.disconnect();
     },
   };
@@ -60,7 +67,8 @@ export function startBullmqWorker({
   sweepIntervalMs: number;
   logger: Logger;
 }): BullmqWorker {
-  const connection = workerConnection(settings.redisUrl);
+  // A worker's blocking commands need ioredis to retry forever rather than give up.
+  const connection = settings.connect({ maxRetriesPerRequest: null });
   const worker = new Worker<{ jobId: string }>(
     JOB_QUEUE_NAME,
     async (job) => {
@@ -68,11 +76,15 @@ export function startBullmqWorker({
     },
     { connection, prefix: settings.prefix, concurrency },
   );
-  worker.on("error", (error) => logger.error("Job worker error", { error }));
-  const stopSweeping = startSweeping(
-    () => sweepOrphans(runner, (jobId) => driver.dispatch(jobId), logger),
-    sweepIntervalMs,
-  );
+  // Connection trouble is reported by the connection, one line per wait; the rest here.
+  let lastError = "";
+  worker.on("error", (error) => {
+    const reason = describeError(error);
+    if (connection.status !== "ready" || reason === lastError) return;
+    lastError = reason;
+    logger.error("Job worker error", { error });
+  });
+  const stopSweeping = startSweeping(() => sweepOrphans(runner, driver, logger), sweepIntervalMs);
   return {
     async close() {
       stopSweeping();

@@ -7,13 +7,14 @@ import type { TokenLedgerService } from "../services/token-ledger.service.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { type BullmqWorker, createBullmqDriver, startBullmqWorker } from "./bullmq.driver.ts";
 import { createInlineDriver, type InlineDriver } from "./inline.driver.ts";
-import type { JobDriver } from "./job-driver.ts";
+import { expireOverdueJobs, type JobDriver, startSweeping } from "./job-driver.ts";
 import { createJobRunner, type JobRunner, type JobTimings } from "./job-runner.ts";
 import {
   createLocalRecordEvents,
   createRedisRecordEvents,
   type RecordEvents,
 } from "./record-events.ts";
+import { createRedisConnector } from "./redis-connection.ts";
 
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
@@ -30,6 +31,11 @@ export type Jobs = {
   inline: InlineDriver | null;
   /** Starts running jobs in this process: the inline driver, or (`npm run worker`) a BullMQ worker. */
   start(): void;
+  /**
+   * The server's share: with the inline driver it runs the jobs; with BullMQ the workers do,
+   * and the server only ends, with a refund, jobs that waited too long (Redis down, no worker).
+   */
+  startServer(): void;
   close(): Promise<void>;
 };
 
@@ -45,15 +51,18 @@ export function createJobs(deps: {
   options?: JobsOptions;
 }): Jobs {
   const { env, logger, options = {} } = deps;
-  const redis = env.redisUrl ? { redisUrl: env.redisUrl, prefix: env.jobs.queuePrefix } : null;
+  const redis = env.redisUrl
+    ? { connect: createRedisConnector(env.redisUrl, logger), prefix: env.jobs.queuePrefix }
+    : null;
   const events = redis
-    ? createRedisRecordEvents(redis.redisUrl, `${redis.prefix}:record-changes`)
+    ? createRedisRecordEvents(redis.connect, `${redis.prefix}:record-changes`)
     : createLocalRecordEvents();
   const runner = createJobRunner({
     ...deps,
     events,
     timings: {
       timeLimitMs: options.timeLimitMs ?? env.jobs.timeLimitMs,
+      queueWaitLimitMs: options.queueWaitLimitMs ?? env.jobs.queueWaitLimitMs,
       leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     },
@@ -64,6 +73,7 @@ export function createJobs(deps: {
     : createInlineDriver({ runner, concurrency: env.jobs.concurrency, sweepIntervalMs, logger });
   const driver: JobDriver = inline ?? createBullmqDriver(redis as NonNullable<typeof redis>);
   let worker: BullmqWorker | null = null;
+  let stopExpiring: (() => void) | null = null;
 
   return {
     engine: deps.engine,
@@ -83,7 +93,12 @@ export function createJobs(deps: {
         logger,
       });
     },
+    startServer() {
+      if (inline) return inline.start();
+      stopExpiring ??= startSweeping(() => expireOverdueJobs(runner, logger), sweepIntervalMs);
+    },
     async close() {
+      stopExpiring?.();
       await worker?.close();
       await driver.close();
       await events.close();

@@ -60,11 +60,15 @@ export function createInlineDriver({
 
   return {
     id: "inline",
+    accepting: () => !closed,
     dispatch,
     start() {
       if (started) return;
       started = true;
-      stopSweeping = startSweeping(() => sweepOrphans(runner, dispatch, logger), sweepIntervalMs);
+      stopSweeping = startSweeping(
+        () => sweepOrphans(runner, { accepting: () => !closed, dispatch }, logger),
+        sweepIntervalMs,
+      );
       pump();
     },
     idle() {

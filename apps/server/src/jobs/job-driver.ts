@@ -1,41 +1,58 @@
+import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { JobRunner } from "./job-runner.ts";
 
 /** How accepted jobs reach a worker: in this process, or through a queue to worker processes. */
 export type JobDriver = {
   id: "inline" | "bullmq";
+  /** Whether a job handed over now can reach the workers; asked before anything is charged. */
+  accepting(): boolean | Promise<boolean>;
   /** Hands a committed job to the workers; handing the same job twice runs it once. */
   dispatch(jobId: string): Promise<void>;
+  /** Rejects when the queue does not answer (for the health check); absent when in-process. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 };
 
+/** Fails, with a refund, the jobs that waited in line too long; logs what it cannot do. */
+export async function expireOverdueJobs(runner: JobRunner, logger: Logger): Promise<number> {
+  try {
+    return await runner.expireOverdue();
+  } catch (error) {
+    logger.error("Could not end jobs that waited too long", { error });
+    return 0;
+  }
+}
+
 /**
  * Finds jobs nobody works on (never handed over, or left by a crashed worker) and resumes
- * them, or ends them when they have used up their attempts: nothing stays stuck.
+ * them, or ends them when they have used up their attempts or waited in line too long:
+ * nothing stays stuck, and nothing that never ran is charged.
  */
 export async function sweepOrphans(
   runner: JobRunner,
-  dispatch: (jobId: string) => Promise<void>,
+  driver: Pick<JobDriver, "accepting" | "dispatch">,
   logger: Logger,
 ): Promise<number> {
-  let handled = 0;
+  let handled = await expireOverdueJobs(runner, logger);
   let orphans: Awaited<ReturnType<JobRunner["orphans"]>>;
   try {
     orphans = await runner.orphans();
   } catch (error) {
     logger.error("Could not look for jobs to recover", { error });
-    return 0;
+    return handled;
   }
   for (const job of orphans) {
+    const abandoned = job.status === "processing" && job.attempts >= runner.timings.maxAttempts;
+    // With the queue away, jobs wait in the database for the next sweep (or expire there).
+    if (!abandoned && !(await driver.accepting())) continue;
     try {
-      if (job.status === "processing" && job.attempts >= runner.timings.maxAttempts) {
-        await runner.abandon(job);
-      } else {
-        await dispatch(job.id);
-      }
+      if (abandoned) await runner.abandon(job);
+      else await driver.dispatch(job.id);
       handled += 1;
     } catch (error) {
-      logger.error("Could not recover a job", { jobId: job.id, error });
+      logger.error("Could not recover a job", { jobId: job.id, error: describeError(error) });
+      if (!abandoned) break;
     }
   }
   return handled;

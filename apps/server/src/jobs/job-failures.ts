@@ -14,20 +14,37 @@ const FAILED: Record<JobKind, string> = {
   edit: M.editFailed,
 };
 
-/** The spec's message for a job that ended with `error` (SPEC point 8). */
-export function failureMessage(kind: JobKind, error: unknown): string {
-  if (!(error instanceof EngineError)) return FAILED[kind];
+/**
+ * Who a failure is down to. `input`: the user's photo or prompt (no subject in the photo, the
+ * model refused it); refunded only on plans that refund failures. `platform`: everything else
+ * (time-outs, crashes, storage, an engine that could not be reached), refunded on every plan.
+ */
+export type FailureCause = "input" | "platform";
+
+/** How a job ended without a result: the spec's message for the user, and whose fault it was. */
+export type JobFailure = { message: string; cause: FailureCause };
+
+/** The spec's message for a job that ended with `error` (SPEC point 8), and its cause. */
+export function jobFailure(kind: JobKind, error: unknown): JobFailure {
+  if (!(error instanceof EngineError)) return { message: FAILED[kind], cause: "platform" };
   switch (error.failure) {
     case "rejected":
-      return M.modelFailed;
+      return { message: M.modelFailed, cause: "input" };
+    case "no-subject":
+      return { message: M.noSubjectFound, cause: "input" };
     case "timeout":
-      return TIMED_OUT[kind];
+      return { message: TIMED_OUT[kind], cause: "platform" };
     default:
-      return FAILED[kind];
+      return { message: FAILED[kind], cause: "platform" };
   }
 }
 
+/** A job that never started within the queue's waiting limit. */
+export function queueWaitFailure(kind: JobKind): JobFailure {
+  return { message: TIMED_OUT[kind], cause: "platform" };
+}
+
 /** A job whose workers kept stopping mid-way (the process crashed each time). */
-export function abandonedMessage(kind: JobKind): string {
-  return FAILED[kind];
+export function abandonedFailure(kind: JobKind): JobFailure {
+  return { message: FAILED[kind], cause: "platform" };
 }

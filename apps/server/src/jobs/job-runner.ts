@@ -17,16 +17,18 @@ import type { TokenLedgerService } from "../services/token-ledger.service.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { storageKeyFor } from "../storage/file-urls.ts";
 import { createKeptScenes } from "../storage/kept-scenes.ts";
-import { abandonedMessage, failureMessage } from "./job-failures.ts";
+import { abandonedFailure, type JobFailure, jobFailure, queueWaitFailure } from "./job-failures.ts";
 import { createJobReporter } from "./job-reports.ts";
 import type { RecordEvents } from "./record-events.ts";
 
 export type JobTimings = {
   /**
-   * How long after its acceptance a job may still be running: past it, the job fails with the
-   * time-out message, as the web app stops waiting then too. Waiting in line counts.
+   * How long one attempt of a job may run, counted from when a worker starts it: past it, the
+   * job fails with the time-out message. Waiting in line does not count.
    */
   timeLimitMs: number;
+  /** How long a job may wait for its first start; past it, it fails unstarted (refunded). */
+  queueWaitLimitMs: number;
   /** How long a worker's claim lasts without renewal; a crashed worker's job is free after it. */
   leaseMs: number;
   /** Attempts before a job that keeps losing its worker is failed (and refunded per plan). */
@@ -176,8 +178,15 @@ export function createJobRunner(deps: JobRunnerDeps) {
     if (!finished) await discard();
   }
 
-  /** Fails the job once, refunding its tokens when the plan it was accepted on says so. */
-  async function fail(job: ImageJob, attempt: number | null, message: string): Promise<boolean> {
+  /**
+   * Fails the job once. Its tokens come back when the platform failed it, and for failures
+   * caused by the input when the plan it was accepted on refunds them.
+   */
+  async function fail(
+    job: ImageJob,
+    attempt: number | null,
+    { message, cause }: JobFailure,
+  ): Promise<boolean> {
     return repository.transaction(async (tx) => {
       const now = clock.now();
       if (!(await tx.jobs.finish(job.id, attempt, { status: "failed", error: message }, now))) {
@@ -188,26 +197,36 @@ export function createJobRunner(deps: JobRunnerDeps) {
         { status: "failed", stage: null, progress: null, error: message },
         now,
       );
-      if (job.refundOnFailure) {
+      if (cause === "platform" || job.refundOnFailure) {
         await deps.ledger.within(tx.ledger).refund(job.userId, job.debitKey, `job:${job.id}`);
       }
       return true;
     });
   }
 
-  /** The engine's answer, or a time-out once the signal fires, whether or not the engine stops. */
-  function withinTimeLimit<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  /**
+   * The engine's answer, or a time-out once the signal fires, whether or not the engine stops.
+   * The engine is not called at all once the signal has fired; once called, its promise always
+   * has a handler, so a late rejection never goes unhandled.
+   */
+  function withinTimeLimit<T>(start: () => Promise<T>, signal: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => reject(new EngineError("timeout", "The job's time limit ran out"));
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
+      let work: Promise<T>;
+      try {
+        work = start();
+      } catch (error) {
+        work = Promise.reject(error);
+      }
       work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
     });
   }
 
-  async function attempt(job: ImageJob, remainingMs: number): Promise<void> {
+  async function attempt(job: ImageJob): Promise<void> {
     const controller = new AbortController();
-    const limit = setTimeout(() => controller.abort(), remainingMs);
+    const limit = setTimeout(() => controller.abort(), timings.timeLimitMs);
     const heartbeat = setInterval(
       () => {
         void repository.jobs
@@ -241,7 +260,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
         reportStage: reports.reportStage,
         reportProgress: reports.reportProgress,
       };
-      const result = await withinTimeLimit(callEngine(job, source, ctx), controller.signal);
+      const result = await withinTimeLimit(() => callEngine(job, source, ctx), controller.signal);
       reports.reportStage("saving");
       reports.stop();
       await reports.settled();
@@ -249,9 +268,9 @@ export function createJobRunner(deps: JobRunnerDeps) {
     } catch (error) {
       reports.stop();
       await reports.settled();
-      const message = failureMessage(job.kind, error);
-      logger.warn("Job failed", { jobId: job.id, kind: job.kind, error });
-      await fail(job, job.attempts, message);
+      const failure = jobFailure(job.kind, error);
+      logger.warn("Job failed", { jobId: job.id, kind: job.kind, cause: failure.cause, error });
+      await fail(job, job.attempts, failure);
     } finally {
       clearTimeout(limit);
       clearInterval(heartbeat);
@@ -264,21 +283,40 @@ export function createJobRunner(deps: JobRunnerDeps) {
       const now = clock.now();
       const job = await repository.jobs.claim(jobId, now, now + timings.leaseMs);
       if (!job) return;
-      const remainingMs = job.createdAt + timings.timeLimitMs - now;
       if (job.attempts > timings.maxAttempts) {
-        await fail(job, job.attempts, abandonedMessage(job.kind));
-      } else if (remainingMs <= 0) {
-        await fail(job, job.attempts, failureMessage(job.kind, new EngineError("timeout", "late")));
+        await fail(job, job.attempts, abandonedFailure(job.kind));
+      } else if (job.attempts === 1 && now - job.createdAt > timings.queueWaitLimitMs) {
+        await fail(job, job.attempts, queueWaitFailure(job.kind));
       } else {
-        await attempt(job, remainingMs);
+        await attempt(job);
       }
       announce(job);
     },
 
     /** Ends a job that lost its workers too often; true when this call ended it. */
     async abandon(job: ImageJob): Promise<boolean> {
-      const ended = await fail(job, job.attempts, abandonedMessage(job.kind));
+      const ended = await fail(job, job.attempts, abandonedFailure(job.kind));
       if (ended) announce(job);
+      return ended;
+    },
+
+    /**
+     * Fails, with a refund, the jobs that waited in line too long without starting (the queue
+     * was down, or no worker ran): needs only the database. Answers how many it ended.
+     */
+    async expireOverdue(limit = 100): Promise<number> {
+      const overdue = await repository.jobs.queuedSince(
+        clock.now() - timings.queueWaitLimitMs,
+        limit,
+      );
+      let ended = 0;
+      for (const job of overdue) {
+        // Attempt 0: only while no worker has claimed it meanwhile.
+        if (await fail(job, 0, queueWaitFailure(job.kind))) {
+          ended += 1;
+          announce(job);
+        }
+      }
       return ended;
     },
 

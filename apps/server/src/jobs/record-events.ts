@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import type { RedisConnector } from "./redis-connection.ts";
 
 /** A record changed: a job was queued, moved to a new stage, or ended. */
 export type RecordChange = { userId: string; recordId: string; jobId: string | null };
@@ -31,14 +32,14 @@ export function createLocalRecordEvents(): RecordEvents {
 }
 
 /** Changes shared through Redis, so a page served by one process hears a worker's job end. */
-export function createRedisRecordEvents(redisUrl: string, channel: string): RecordEvents {
+export function createRedisRecordEvents(connect: RedisConnector, channel: string): RecordEvents {
   const local = createLocalRecordEvents();
-  const publisher = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const publisher = connect({ lazyConnect: true, maxRetriesPerRequest: 2 });
   let subscriber: Redis | null = null;
 
   function listen(): void {
     if (subscriber) return;
-    subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    subscriber = connect({ maxRetriesPerRequest: null });
     subscriber.on("message", (_channel: string, message: string) => {
       try {
         local.publish(JSON.parse(message) as RecordChange);

@@ -16,6 +16,8 @@ export type ImageJob = {
   refundOnFailure: boolean;
   attempts: number;
   leaseUntil: number | null;
+  /** When the latest attempt started; null while the job has never left the queue. */
+  startedAt: number | null;
   resultFileId: string | null;
   error: string | null;
   createdAt: number;
@@ -24,7 +26,14 @@ export type ImageJob = {
 
 export type NewImageJob = Omit<
   ImageJob,
-  "status" | "stage" | "attempts" | "leaseUntil" | "resultFileId" | "error" | "updatedAt"
+  | "status"
+  | "stage"
+  | "attempts"
+  | "leaseUntil"
+  | "startedAt"
+  | "resultFileId"
+  | "error"
+  | "updatedAt"
 >;
 
 function toJob(row: Selectable<ImageJobsTable>): ImageJob {
@@ -42,6 +51,7 @@ function toJob(row: Selectable<ImageJobsTable>): ImageJob {
     refundOnFailure: Number(row.refund_on_failure) === 1,
     attempts: Number(row.attempts),
     leaseUntil: row.lease_until === null ? null : Number(row.lease_until),
+    startedAt: row.started_at === null ? null : Number(row.started_at),
     resultFileId: row.result_file_id,
     error: row.error,
     createdAt: Number(row.created_at),
@@ -107,6 +117,7 @@ export function imageJobStatements(db: Kysely<Database>) {
           status: "processing",
           attempts: eb("attempts", "+", 1),
           lease_until: leaseUntil,
+          started_at: now,
           updated_at: now,
         }))
         .where("id", "=", id)
@@ -170,6 +181,19 @@ export function imageJobStatements(db: Kysely<Database>) {
       if (attempt !== null) query = query.where("attempts", "=", attempt);
       const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Jobs still waiting for their first start that were accepted before `acceptedBefore`. */
+    async queuedSince(acceptedBefore: number, limit: number): Promise<ImageJob[]> {
+      const rows = await db
+        .selectFrom("image_jobs")
+        .selectAll()
+        .where("status", "=", "queued")
+        .where("created_at", "<", acceptedBefore)
+        .orderBy("created_at")
+        .limit(limit)
+        .execute();
+      return rows.map(toJob);
     },
 
     /** Jobs nobody is working on: queued ones, and processing ones whose lease has passed. */

@@ -58,6 +58,8 @@ export type UserProfilesTable = {
   stripe_subscription_id: string | null;
   /** When the provider's subscription state was last mirrored; older news is ignored. */
   subscription_synced_at: EpochMs | null;
+  /** The highest plan paid for in the running period; a change up to it costs nothing more. */
+  period_plan_id: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 };
@@ -102,6 +104,17 @@ export type SandboxSubscriptionsTable = {
   period_end: EpochMs;
   created_at: EpochMs;
   updated_at: EpochMs;
+};
+
+/** What the sandbox charged (positive) or credited (negative), as Stripe's invoices would. */
+export type SandboxChargesTable = {
+  id: string;
+  user_id: string;
+  kind: "subscription" | "renewal" | "plan-change" | "token_pack";
+  amount_cents: number;
+  /** The checkout session or subscription the charge belongs to. */
+  reference: string;
+  created_at: EpochMs;
 };
 
 export type SandboxPortalSessionsTable = { id: string; user_id: string; created_at: EpochMs };
@@ -157,6 +170,8 @@ export type ImageJobsTable = {
   attempts: Generated<number>;
   /** A processing job whose lease has passed lost its worker. */
   lease_until: EpochMs | null;
+  /** When a worker first started the job; its time limit counts from here. */
+  started_at: EpochMs | null;
   result_file_id: string | null;
   error: string | null;
   created_at: EpochMs;
@@ -196,6 +211,7 @@ export type Database = {
   sandbox_checkout_sessions: SandboxCheckoutSessionsTable;
   sandbox_subscriptions: SandboxSubscriptionsTable;
   sandbox_portal_sessions: SandboxPortalSessionsTable;
+  sandbox_charges: SandboxChargesTable;
   image_records: ImageRecordsTable;
   stored_files: StoredFilesTable;
   image_jobs: ImageJobsTable;

@@ -1,10 +1,24 @@
 import { Hono } from "hono";
 import type { Container } from "../container.ts";
+import type { HealthReport } from "../services/health.service.ts";
+
+const PART_NAMES = { database: "Database", queue: "Job queue", disk: "Disk" } as const;
+
+/** The first failing part, worded for a person reading the answer. */
+function firstProblem({ checks }: HealthReport): string {
+  for (const [part, check] of Object.entries(checks)) {
+    if (check.status === "error") {
+      return `${PART_NAMES[part as keyof typeof PART_NAMES]} unavailable: ${check.error}`;
+    }
+  }
+  return "Unavailable";
+}
 
 export function healthRoutes({ services }: Container): Hono {
   return new Hono().get("/health", async (c) => {
     const report = await services.health.check();
-    if (report.ok) return c.json({ status: "ok" });
-    return c.json({ status: "error", error: `Database unavailable: ${report.reason}` }, 503);
+    c.header("Cache-Control", "no-store");
+    if (report.ok) return c.json({ status: "ok", checks: report.checks });
+    return c.json({ status: "error", error: firstProblem(report), checks: report.checks }, 503);
   });
 }

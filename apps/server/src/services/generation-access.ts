@@ -5,7 +5,7 @@ import type { UserProfile } from "../repositories/user-profiles.repository.ts";
 export class GenerationError extends Error {
   override name = "GenerationError";
   constructor(
-    readonly status: 400 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 502 | 504,
+    readonly status: 400 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 502 | 503 | 504,
     message: string,
   ) {
     super(message);

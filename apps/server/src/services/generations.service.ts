@@ -18,6 +18,7 @@ import type { JobDriver } from "../jobs/job-driver.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { RecordEvents } from "../jobs/record-events.ts";
 import type { Clock } from "../lib/clock.ts";
+import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { GenerationsRepository } from "../repositories/generations.repository.ts";
 import type { ImageJob } from "../repositories/image-jobs.repository.ts";
@@ -135,6 +136,8 @@ export function createGenerationsService(deps: {
     job.check?.(profile);
     const refused = await job.refusal?.(source);
     if (refused) throw new GenerationError(422, refused);
+    // Nothing is charged for a job the queue cannot take now.
+    if (!(await driver.accepting())) throw new GenerationError(503, M.queueUnavailable);
     const id = randomUUID();
     const accepted = {
       id,
@@ -178,9 +181,13 @@ export function createGenerationsService(deps: {
       throw error;
     }
     deps.events.publish({ userId: user.id, recordId: job.recordId, jobId: id });
-    // The job is committed and paid for: if the hand-over fails, the sweep hands it over later.
+    // The job is committed and paid for: if the hand-over fails, the sweep hands it over later,
+    // or, if it never starts within the queue's waiting limit, ends it with a refund.
     await driver.dispatch(id).catch((error: unknown) => {
-      deps.logger.error("Job not handed over yet; the sweep will retry", { jobId: id, error });
+      deps.logger.warn("Job not handed over yet; the sweep will retry", {
+        jobId: id,
+        error: describeError(error),
+      });
     });
     return { ...accepted, status: "queued" } as ImageJob;
   }
@@ -283,8 +290,9 @@ export function createGenerationsService(deps: {
       const done = await waitForJob(
         { jobs: repository.jobs, events: deps.events },
         job,
-        // The job ends by its deadline at the latest; the margin covers saving the result.
-        deps.runner.timings.timeLimitMs + 10_000,
+        // The job starts within the queue's waiting limit (or fails) and then ends by its time
+        // limit; the margin covers saving the result. So the answer is always the job's outcome.
+        deps.runner.timings.queueWaitLimitMs + deps.runner.timings.timeLimitMs + 10_000,
       );
       if (!done) throw new GenerationError(504, M.requestTimedOut);
       if (done.status !== "completed" || !done.resultFileId) {

@@ -13,6 +13,7 @@ import type { Clock } from "../../src/lib/clock.ts";
 import type { Logger } from "../../src/lib/logger.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { DatabaseHandle } from "../../src/repositories/database.ts";
+import type { FileStorage } from "../../src/storage/file-storage.ts";
 
 export const SUPPORT_EMAIL = "support@backdrop.test";
 export const APP_URL = "http://app.backdrop.test";
@@ -29,6 +30,8 @@ export type TestAppOptions = {
   engine?: ImageEngine;
   falTransport?: FalTransport;
   jobs?: JobsOptions;
+  /** Where files go instead of a fresh folder on disk (tests wrap it to make it fail or stall). */
+  storage?: FileStorage;
 };
 
 export function recordingLogger() {
@@ -56,6 +59,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     ...(options.engine ? { engine: options.engine } : {}),
     ...(options.falTransport ? { falTransport: options.falTransport } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.storage ? { storage: options.storage } : {}),
     // A folder that does not exist unless a test provides a build.
     webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
   });

@@ -93,7 +93,7 @@ describe("createIsnetCutout", () => {
       .cutOut(photo(64, 64))
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(EngineError);
-    expect((failure as EngineError).failure).toBe("rejected");
+    expect((failure as EngineError).failure).toBe("no-subject");
   });
 
   it("stops between passes once the job is aborted", async () => {

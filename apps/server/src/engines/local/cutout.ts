@@ -100,7 +100,7 @@ function split(image: RawImage): { photo: Photo; givenMask: Buffer | undefined }
 
 function requireSubject(mask: Uint8Array): void {
   if (subjectShare(mask) < MIN_SUBJECT_SHARE) {
-    throw new EngineError("rejected", "No subject was found in the photo");
+    throw new EngineError("no-subject", "No subject was found in the photo");
   }
 }
 

@@ -6,6 +6,7 @@ import { accountsMigration } from "./0002-accounts.ts";
 import { billingMigration } from "./0003-billing.ts";
 import { imagesMigration } from "./0004-images.ts";
 import { imageProgressMigration } from "./0005-image-progress.ts";
+import { safetyMigration } from "./0006-safety.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -18,6 +19,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0003-billing": billingMigration(dialect),
     "0004-images": imagesMigration,
     "0005-image-progress": imageProgressMigration,
+    "0006-safety": safetyMigration,
   };
 }
 
