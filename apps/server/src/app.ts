@@ -5,7 +5,11 @@ import type { Container } from "./container.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { clientIp, UNKNOWN_CLIENT } from "./routes/client-ip.ts";
 import { configRoutes } from "./routes/config.routes.ts";
-import { devMailboxRoutes, isDevMailboxEnabled } from "./routes/dev-mailbox.routes.ts";
+import {
+  devMailboxNotice,
+  devMailboxRoutes,
+  isDevMailboxEnabled,
+} from "./routes/dev-mailbox.routes.ts";
 import { generationRoutes } from "./routes/generation.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { filesRoutes, imagesRoutes } from "./routes/images.routes.ts";
@@ -55,7 +59,11 @@ function apiRoutes(container: Container): Hono {
   api.route("/fal", generationRoutes(container));
   api.route("/images", imagesRoutes(container));
   api.route("/files", filesRoutes(container));
-  if (isDevMailboxEnabled(container)) api.route("/dev", devMailboxRoutes(container));
+  if (isDevMailboxEnabled(container)) {
+    api.route("/dev", devMailboxRoutes(container));
+    // Said once, when the server builds its app: who can read every mail it sends.
+    container.logger.warn(devMailboxNotice(container.env));
+  }
   api.all("*", (c) => c.json(notFound, 404));
   return api;
 }

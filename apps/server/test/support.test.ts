@@ -197,7 +197,8 @@ describeEachDatabase("support API", (database) => {
 
   describe("rate limiting", () => {
     const behindProxy = { env: { TRUST_PROXY: "1", SUPPORT_RATE_LIMIT: "2/600" } };
-    const from = (ip: string) => ({ "x-forwarded-for": `${ip}, 10.0.0.1` });
+    // What our proxy sends on: whatever the client claimed, then the address it saw.
+    const from = (ip: string) => ({ "x-forwarded-for": `10.0.0.1, ${ip}` });
     type App = ReturnType<typeof setup>["app"];
     const sendContact = async (app: App, ip: string) =>
       (await postJson(app, "/api/email/contact", contact, from(ip))).status;

@@ -12,6 +12,7 @@ import type { AccountsService } from "../services/accounts.service.ts";
 import type { Identity } from "./identity.ts";
 import { resetPasswordMail, verificationMail } from "./identity-mails.ts";
 import { identityPolicy } from "./identity-policy.ts";
+import { ownSessionsOnly } from "./own-sessions.ts";
 import { createRateLimitStorage } from "./rate-limit-storage.ts";
 
 export const IDENTITY_BASE_PATH = "/api/identity";
@@ -168,7 +169,7 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
       },
     },
     hooks: { before: identityPolicy(deps.users) },
-    plugins: [bearer(), ...(env.google ? [googlePlugin(env.google)] : [])],
+    plugins: [bearer(), ownSessionsOnly(), ...(env.google ? [googlePlugin(env.google)] : [])],
   };
 }
 

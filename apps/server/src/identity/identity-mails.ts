@@ -1,5 +1,5 @@
-import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { mailTemplate } from "../mail/template.ts";
 
 export const VERIFICATION_SUBJECT = "Verify your email for Backdrop";
 export const RESET_PASSWORD_SUBJECT = "Reset your Backdrop password";
@@ -11,24 +11,26 @@ function greeting(name: string): string {
   return trimmed ? `Hi ${trimmed},` : "Hi,";
 }
 
-function html(lines: {
+type LinkMailLines = {
   greeting: string;
   intro: string;
   button: string;
   url: string;
   outro: string;
-}) {
-  const url = escapeHtml(lines.url);
-  return [
+};
+
+/** Every value is escaped by the template (the URL too, in the href and as text). */
+const html = mailTemplate<LinkMailLines>(
+  [
     '<div style="font-family:system-ui,sans-serif;line-height:1.5;color:#111827;max-width:560px">',
-    `<p>${escapeHtml(lines.greeting)}</p>`,
-    `<p>${escapeHtml(lines.intro)}</p>`,
-    `<p><a href="${url}" style="display:inline-block;padding:10px 18px;background:#111827;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(lines.button)}</a></p>`,
-    `<p style="font-size:13px;color:#4b5563">If the button does not work, copy this link into your browser:<br>${url}</p>`,
-    `<p style="font-size:13px;color:#4b5563">${escapeHtml(lines.outro)}</p>`,
+    "<p><%= it.greeting %></p>",
+    "<p><%= it.intro %></p>",
+    '<p><a href="<%= it.url %>" style="display:inline-block;padding:10px 18px;background:#111827;color:#ffffff;border-radius:6px;text-decoration:none"><%= it.button %></a></p>',
+    '<p style="font-size:13px;color:#4b5563">If the button does not work, copy this link into your browser:<br><%= it.url %></p>',
+    '<p style="font-size:13px;color:#4b5563"><%= it.outro %></p>',
     "</div>",
-  ].join("\n");
-}
+  ].join("\n"),
+);
 
 export function verificationMail({ to, name, url }: LinkMail): MailMessage {
   const intro =

@@ -3,7 +3,12 @@ import type { MiddlewareHandler } from "hono";
 import type { RateLimiter } from "../services/rate-limiter.ts";
 import { clientIp } from "./client-ip.ts";
 
-export type RateLimitOptions = { limiter: RateLimiter; bucket: string; trustProxy: boolean };
+export type RateLimitOptions = {
+  limiter: RateLimiter;
+  bucket: string;
+  /** TRUST_PROXY: how many proxies of ours stand in front (see clientIp). */
+  trustProxy: number;
+};
 
 /** Each bucket counts separately per client address. */
 export function rateLimit({ limiter, bucket, trustProxy }: RateLimitOptions): MiddlewareHandler {

@@ -27,6 +27,44 @@ describe("support mails", () => {
     expect(mail.html).not.toContain("<admin>");
   });
 
+  it("escapes hostile names, messages and links in the HTML, by the template", () => {
+    const hostile = "<script>alert(1)</script> \"onmouseover=alert(2) 'x'";
+    const escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &quot;onmouseover=alert(2) &#39;x&#39;";
+    const contact = contactMail(
+      {
+        ...base,
+        id: "c2",
+        name: hostile,
+        email: "ada@example.com",
+        subject: hostile,
+        message: hostile,
+      },
+      "support@backdrop.test",
+    );
+    expect(contact.html).toContain(`<strong>From:</strong> ${escaped} &lt;ada@example.com&gt;</p>`);
+    expect(contact.html).toContain(`<strong>Subject:</strong> ${escaped}</p>`);
+    expect(contact.html).toContain(`border-left:3px solid #d1d5db">${escaped}</div>`);
+    const report = reportMail(
+      {
+        ...base,
+        id: "r3",
+        issueType: "Bug Report",
+        description: hostile,
+        attachmentLink: 'https://imgur.com/a/x?y=1&z=2"onmouseover="alert(1)',
+        email: null,
+      },
+      "support@backdrop.test",
+    );
+    expect(report.html).toContain(`border-left:3px solid #d1d5db">${escaped}</div>`);
+    expect(report.html).toContain(
+      '<a href="https://imgur.com/a/x?y=1&amp;z=2&quot;onmouseover=&quot;alert(1)">',
+    );
+    for (const html of [contact.html, report.html]) {
+      expect(html).not.toContain("<script");
+      expect(html).not.toContain('"onmouseover');
+    }
+  });
+
   it("titles a report with its type and the start of its description", () => {
     const description = `${"a".repeat(59)}bc and more`;
     const mail = reportMail(

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../mail/html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { mailTemplate } from "../mail/template.ts";
 import type { ContactMessage, IssueReport } from "../repositories/support.repository.ts";
 
 const SUBJECT_EXCERPT = 60;
@@ -14,30 +14,33 @@ function excerpt(text: string, length: number): string {
   return chars.length > length ? `${chars.slice(0, length).join("")}…` : chars.join("");
 }
 
-function footer(id: string, createdAt: number) {
-  const line = `Received ${new Date(createdAt).toISOString()} · reference ${id}`;
-  return {
-    text: `--\n${line}`,
-    html: `<p style="color:#6b7280;font-size:12px">${escapeHtml(line)}</p>`,
-  };
-}
+/** One labelled line of a support mail; `href` makes its value a link to that address. */
+type Field = { label: string; value: string; href?: string };
 
-function htmlDocument(title: string, rows: [string, string][], body: string, foot: string): string {
-  const fields = rows
-    .map(([label, value]) => `<p style="margin:4px 0"><strong>${label}:</strong> ${value}</p>`)
-    .join("\n");
-  return [
+type SupportMailView = { title: string; fields: Field[]; body: string; footer: string };
+
+/** Every value is escaped by the template: user text, the sender and the attachment link. */
+const html = mailTemplate<SupportMailView>(
+  [
     '<div style="font-family:system-ui,sans-serif;line-height:1.5;color:#111827">',
-    `<h2 style="margin:0 0 12px">${escapeHtml(title)}</h2>`,
-    fields,
-    `<div style="white-space:pre-wrap;margin:16px 0;padding:12px;border-left:3px solid #d1d5db">${body}</div>`,
-    foot,
+    '<h2 style="margin:0 0 12px"><%= it.title %></h2>',
+    "<% for (const field of it.fields) { %>" +
+      '<p style="margin:4px 0"><strong><%= field.label %>:</strong> ' +
+      '<% if (field.href) { %><a href="<%= field.href %>"><%= field.value %></a>' +
+      "<% } else { %><%= field.value %><% } %></p>",
+    "<% } %>" +
+      '<div style="white-space:pre-wrap;margin:16px 0;padding:12px;border-left:3px solid #d1d5db"><%= it.body %></div>',
+    '<p style="color:#6b7280;font-size:12px"><%= it.footer %></p>',
     "</div>",
-  ].join("\n");
+  ].join("\n"),
+);
+
+function footerLine(id: string, createdAt: number): string {
+  return `Received ${new Date(createdAt).toISOString()} · reference ${id}`;
 }
 
 export function contactMail(message: ContactMessage, to: string): MailMessage {
-  const foot = footer(message.id, message.createdAt);
+  const foot = footerLine(message.id, message.createdAt);
   const from = `${message.name} <${message.email}>`;
   return {
     to,
@@ -51,22 +54,22 @@ export function contactMail(message: ContactMessage, to: string): MailMessage {
       "",
       message.message,
       "",
-      foot.text,
+      `--\n${foot}`,
     ].join("\n"),
-    html: htmlDocument(
-      "New contact message",
-      [
-        ["From", escapeHtml(from)],
-        ["Subject", escapeHtml(message.subject)],
+    html: html({
+      title: "New contact message",
+      fields: [
+        { label: "From", value: from },
+        { label: "Subject", value: message.subject },
       ],
-      escapeHtml(message.message),
-      foot.html,
-    ),
+      body: message.message,
+      footer: foot,
+    }),
   };
 }
 
 export function reportMail(report: IssueReport, to: string): MailMessage {
-  const foot = footer(report.id, report.createdAt);
+  const foot = footerLine(report.id, report.createdAt);
   const reporter = report.email ?? "not given";
   const link = report.attachmentLink;
   return {
@@ -81,16 +84,18 @@ export function reportMail(report: IssueReport, to: string): MailMessage {
       "",
       report.description,
       "",
-      foot.text,
+      `--\n${foot}`,
     ].join("\n"),
-    html: htmlDocument(
-      `New issue report: ${report.issueType}`,
-      [
-        ["Reporter email", escapeHtml(reporter)],
-        ["Attachment", link ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : "none"],
+    html: html({
+      title: `New issue report: ${report.issueType}`,
+      fields: [
+        { label: "Reporter email", value: reporter },
+        link
+          ? { label: "Attachment", value: link, href: link }
+          : { label: "Attachment", value: "none" },
       ],
-      escapeHtml(report.description),
-      foot.html,
-    ),
+      body: report.description,
+      footer: foot,
+    }),
   };
 }

@@ -25,6 +25,9 @@ describe("dev mailbox", () => {
       mail.links[0],
     );
     expect(screen.getByText("Developer tool")).toBeInTheDocument();
+    expect(
+      screen.getByText(/Only this machine \(loopback\) can read them, unless the server runs with/),
+    ).toBeInTheDocument();
   });
 
   it("says so when the mailbox is empty", async () => {
@@ -39,6 +42,10 @@ describe("dev mailbox", () => {
     expect(
       await screen.findByRole("heading", { name: "The dev mailbox is not available" }),
     ).toBeInTheDocument();
+    // Refused to another machine or through a proxy: the page says how to reach it.
+    expect(
+      screen.getByText(/The mailbox is only shown to this machine \(loopback\)/),
+    ).toHaveTextContent("or start the server with DEV_MAILBOX=open");
   });
 
   it("shows an error and refreshes on request", async () => {

@@ -47,8 +47,10 @@ function MailboxBody() {
         title="The dev mailbox is not available"
       >
         <p>
-          The server keeps sent e-mails here only with the outbox mail transport, and never in
-          production. This server sends real e-mail instead.
+          The mailbox is only shown to this machine (loopback): open this page on the server's own
+          computer, at a localhost address and not through a proxy, or start the server with
+          DEV_MAILBOX=open. It exists only while mail goes to the built-in outbox (no SMTP_URL), and
+          never in production.
         </p>
       </NoticeCard>
     );
@@ -92,6 +94,10 @@ export function DevMailbox() {
           <p className="mt-3 text-ink-muted">
             The e-mails the server has sent, kept by its outbox so you can follow verification and
             reset links without a real mail server.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">
+            Only this machine (loopback) can read them, unless the server runs with
+            DEV_MAILBOX=open.
           </p>
         </div>
         <Button
