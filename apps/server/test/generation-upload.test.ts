@@ -1,10 +1,11 @@
-import { GENERATION_MESSAGES as M, ZImageRecord } from "@backdrop/shared";
+import { readdirSync } from "node:fs";
+import { GENERATION_MESSAGES as M, storageQuotaMessage, ZImageRecord } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { getFile, getRecord, photoBytes, postUpload, upload } from "./helpers/generations.ts";
 import { asBearer, type SignedIn } from "./helpers/identity.ts";
-import { adaAndBob } from "./helpers/payments.ts";
+import { adaAndBob, subscribeInSandbox } from "./helpers/payments.ts";
 import { pngDeclaring } from "./helpers/png-declaring.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
@@ -124,6 +125,118 @@ describeEachDatabase("image upload", (database) => {
       const bomb = pngDeclaring(20_000, 20_000);
       expect(bomb.length).toBeLessThan(200);
       await refused(await postUpload(t, ada, bomb), 400, M.imageTooLarge);
+    });
+  });
+
+  describe("bounds each user's uploads", () => {
+    const MINUTE = 60_000;
+    let offset = 0;
+
+    function restart(env: Record<string, string> = {}) {
+      offset = 0;
+      return t.container.close().then(() => {
+        t = createTestApp(database.handle(), {
+          engine: scriptedEngine().engine,
+          clock: { now: () => Date.now() + offset },
+          env,
+        });
+      });
+    }
+
+    /** Every file the app has stored, by path under its files folder. */
+    function storedFiles(): string[] {
+      try {
+        return readdirSync(t.container.env.filesDir, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => `${entry.parentPath}/${entry.name}`)
+          .sort();
+      } catch {
+        return [];
+      }
+    }
+
+    const recordsOf = async (user: SignedIn) =>
+      (await t.container.repositories.generations.records.viewRecordsOf(user.id, 100)).length;
+    const storedBytesOf = (user: SignedIn) =>
+      t.container.repositories.generations.records.storedBytesOf(user.id);
+
+    it("answers the 31st upload in ten minutes with 429, per user, until the window ends", async () => {
+      await restart();
+      const tiny = await sharp({
+        create: { width: 16, height: 16, channels: 3, background: "#6a8" },
+      })
+        .png()
+        .toBuffer();
+      for (let i = 0; i < 30; i += 1) {
+        expect((await postUpload(t, ada, tiny)).status).toBe(200);
+      }
+      const refusedUpload = await postUpload(t, ada, tiny);
+      expect(refusedUpload.status).toBe(429);
+      expect(await refusedUpload.json()).toEqual({ error: M.tooManyUploads });
+      const retryAfter = Number(refusedUpload.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await recordsOf(ada)).toBe(30);
+
+      // Another user on the same address is not held back by Ada's uploads.
+      expect((await postUpload(t, bob, tiny)).status).toBe(200);
+
+      offset = 10 * MINUTE;
+      expect((await postUpload(t, ada, tiny)).status).toBe(200);
+    });
+
+    it("takes its limit from UPLOAD_RATE_LIMIT", async () => {
+      await restart({ UPLOAD_RATE_LIMIT: "2/60" });
+      await upload(t, ada, "rocket.jpg");
+      await upload(t, ada, "rocket.jpg");
+      const third = await postUpload(t, ada, photoBytes("rocket.jpg"));
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      offset = MINUTE;
+      await upload(t, ada, "rocket.jpg");
+    });
+
+    it("refuses with 413 an upload past the free plan's quota, and stores nothing", async () => {
+      await restart({ FREE_STORAGE_QUOTA_MB: "1", STORAGE_QUOTA_MB: "2" });
+      await upload(t, ada, "astronaut.png");
+      const used = await storedBytesOf(ada);
+      const files = storedFiles();
+      expect(files.length).toBeGreaterThan(0);
+      const coffee = photoBytes("coffee.png");
+      expect(used + coffee.length).toBeGreaterThan(1_000_000);
+
+      const res = await postUpload(t, ada, coffee);
+      expect(res.status).toBe(413);
+      const { error } = (await res.json()) as { error: string };
+      expect(error).toBe(storageQuotaMessage(1_000_000));
+      expect(error).toMatch(/1 MB/);
+      expect(error).toMatch(/Contact page/);
+      expect(await recordsOf(ada)).toBe(1);
+      expect(await storedBytesOf(ada)).toBe(used);
+      expect(storedFiles()).toEqual(files);
+
+      // A photo that still fits is taken.
+      expect(used + photoBytes("rocket.jpg").length).toBeLessThanOrEqual(1_000_000);
+      await upload(t, ada, "rocket.jpg");
+      expect(await recordsOf(ada)).toBe(2);
+    });
+
+    it("gives a subscriber the larger quota of the paid plans", async () => {
+      await restart({ FREE_STORAGE_QUOTA_MB: "1", STORAGE_QUOTA_MB: "2" });
+      await subscribeInSandbox(t, bob, "pro");
+      await upload(t, bob, "astronaut.png");
+      // Past the free quota, within the paid one.
+      await upload(t, bob, "coffee.png");
+      const used = await storedBytesOf(bob);
+      expect(used).toBeGreaterThan(1_000_000);
+
+      const astronaut = photoBytes("astronaut.png");
+      expect(used + astronaut.length).toBeGreaterThan(2_000_000);
+      const res = await postUpload(t, bob, astronaut);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ error: storageQuotaMessage(2_000_000) });
+      expect(await recordsOf(bob)).toBe(2);
+      expect(await storedBytesOf(bob)).toBe(used);
     });
   });
 });

@@ -236,6 +236,63 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     });
   });
 
+  /** A 100-token pack's checkout, opened through the API by a subscriber to elite. */
+  async function packCheckout() {
+    await subscribe("elite");
+    const res = await call("create-checkout-session", { uid: ada.id, tokenCount: 100, amount: 9 });
+    expect(res.status).toBe(200);
+    return ZCheckoutSessionResponse.parse(await res.json()).sessionId;
+  }
+
+  it("credits a pack paid with a delayed method when the money arrives, once", async () => {
+    const sessionId = await packCheckout();
+    const completed = emulator.completeCheckout(sessionId, { payment: "delayed" });
+    expect(completed[0]).toMatchObject({
+      type: "checkout.session.completed",
+      data: { object: { id: sessionId, status: "complete", payment_status: "unpaid" } },
+    });
+    await deliverAll(completed);
+    expect(await me()).toMatchObject({ numOfTokens: 0, subscriptionTokens: 275 });
+
+    const settled = emulator.settleDelayedPayment(sessionId, "succeeded");
+    expect(settled[0]).toMatchObject({
+      type: "checkout.session.async_payment_succeeded",
+      data: { object: { id: sessionId, payment_status: "paid" } },
+    });
+    await deliverAll(settled);
+    await deliverAll(settled);
+    await deliverAll(completed);
+    expect(await me()).toMatchObject({ numOfTokens: 100, subscriptionTokens: 275 });
+  });
+
+  it("credits nothing when the delayed payment fails", async () => {
+    const sessionId = await packCheckout();
+    await deliverAll(emulator.completeCheckout(sessionId, { payment: "delayed" }));
+    const failed = emulator.settleDelayedPayment(sessionId, "failed");
+    expect(failed[0]?.type).toBe("checkout.session.async_payment_failed");
+    await deliverAll(failed);
+    expect((await me()).numOfTokens).toBe(0);
+  });
+
+  it("never credits a pack twice for a paid completion and an async success", async () => {
+    const sessionId = await packCheckout();
+    const completed = emulator
+      .completeCheckout(sessionId)
+      .find((event) => event.type === "checkout.session.completed");
+    if (!completed) throw new Error("no checkout.session.completed event");
+    expect(completed).toMatchObject({ data: { object: { payment_status: "paid" } } });
+    // The same paid session, announced again as a delayed payment's success (a distinct event).
+    const succeeded: EmulatedEvent = {
+      ...structuredClone(completed),
+      id: "evt_async_same_session",
+      type: "checkout.session.async_payment_succeeded",
+    };
+    await deliverAll([completed, succeeded]);
+    expect(await me()).toMatchObject({ numOfTokens: 100 });
+    await deliverAll([{ ...succeeded, id: "evt_async_later" }]);
+    expect(await me()).toMatchObject({ numOfTokens: 100 });
+  });
+
   it("refuses a bad or missing signature and changes nothing", async () => {
     const res = await call("create-subscription", { uid: ada.id, planId: "pro" });
     const { sessionId } = ZCheckoutSessionResponse.parse(await res.json());

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { GENERATION_MESSAGES, MESSAGES } from "./messages.ts";
+import {
+  formatStorageSize,
+  GENERATION_MESSAGES,
+  MESSAGES,
+  storageQuotaMessage,
+} from "./messages.ts";
 
 describe("spec messages", () => {
   it("quote SPEC.md points 5 and 8 word for word", () => {
@@ -63,5 +68,17 @@ describe("generation messages", () => {
       statusCheckFailed: "Error checking image status: ",
       previewFailed: "Failed to display image preview",
     });
+  });
+});
+
+describe("storage quota message", () => {
+  it("names the quota in the units of the variables and says how to free room", () => {
+    expect(formatStorageSize(250_000_000)).toBe("250 MB");
+    expect(formatStorageSize(5_000_000_000)).toBe("5 GB");
+    expect(formatStorageSize(2_500_000_000)).toBe("2.5 GB");
+    expect(formatStorageSize(1_000_000)).toBe("1 MB");
+    expect(storageQuotaMessage(250_000_000)).toBe(
+      "This photo would take your stored images past your storage limit of 250 MB. Write to us from the Contact page if you need more room.",
+    );
   });
 });

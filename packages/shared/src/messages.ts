@@ -57,6 +57,7 @@ export const PAYMENT_MESSAGES = {
   samePlan: "You are already on this plan",
   sessionNotFound: "Payment session not found",
   invalidSignature: "Invalid webhook signature",
+  tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
 } as const;
 
 /** Answers of the account endpoints that the spec leaves to us. */
@@ -83,6 +84,10 @@ export const GENERATION_MESSAGES = {
   modelFailed: "AI model processing failed. Please try a different prompt or image.",
   requestTimedOut: "Request timed out. The service might be busy, please try again later.",
   processingFailed: "Failed to process image. Please try again.",
+  noSubjectFound:
+    "We couldn't find a product or person in this photo. Try a photo where the subject stands out from its background.",
+  queueUnavailable:
+    "Image processing is unavailable right now. Nothing was charged; please try again in a minute.",
   startFailed: "Failed to start image processing",
   imageProcessingFailed: "Image processing failed",
   processingTimedOut: "Image processing timed out after 2 minutes",
@@ -107,6 +112,10 @@ export const GENERATION_MESSAGES = {
   notEnoughTokensToUpscale: "You don't have enough tokens to upscale your image.",
   promptRequired: "Please describe the new background.",
   imageRequired: "Please select an image to upload.",
+  tooManyUploads:
+    "You have uploaded many photos in a short time. Please wait a few minutes and try again.",
+  tooManyLiveUpdates:
+    "Too many live image updates are open for your account. Close some Backdrop tabs; open pages keep checking their images every few seconds.",
   imageUrlRequired: "imageUrl is required",
   recordIdRequired: "The image record id is required",
   recordNotFound: "Image not found",
@@ -120,6 +129,17 @@ export const GENERATION_MESSAGES = {
   editNeedsOfflineScene:
     "This image wasn't made by the offline engine, so its scene and shadow can't be changed. Try light and colour (warmer, cooler, brighter, darker background, black and white) or blur the background more or less.",
 } as const;
+
+/** "250 MB", "5 GB": a storage size in the decimal units the quota variables use. */
+export function formatStorageSize(bytes: number): string {
+  if (bytes >= 1_000_000_000) return `${Number((bytes / 1_000_000_000).toFixed(1))} GB`;
+  return `${Number((bytes / 1_000_000).toFixed(1))} MB`;
+}
+
+/** The upload refused because the user's stored images would pass their plan's storage quota. */
+export function storageQuotaMessage(quotaBytes: number): string {
+  return `This photo would take your stored images past your storage limit of ${formatStorageSize(quotaBytes)}. Write to us from the Contact page if you need more room.`;
+}
 
 /** The gallery's messages: 'Error fetching images' is SPEC point 8's, the rest are ours. */
 export const GALLERY_MESSAGES = {

@@ -167,6 +167,17 @@ export function imageRecordStatements(db: Kysely<Database>) {
       return row ? toFile(row) : undefined;
     },
 
+    /** How many bytes the user's stored files take, all kinds together (the storage quota). */
+    async storedBytesOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom("stored_files")
+        .select((eb) => eb.fn.sum<number | string | null>("byte_size").as("total"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      // PostgreSQL sums integers as numeric, which its driver hands over as a string.
+      return Number(row?.total ?? 0);
+    },
+
     async viewRecord(id: string): Promise<ImageRecordView | undefined> {
       const record = await this.findRecord(id);
       return record ? view(record, await filesOf([record.id])) : undefined;

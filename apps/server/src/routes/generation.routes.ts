@@ -15,6 +15,7 @@ import { GenerationError } from "../services/generation-access.ts";
 import { readJsonObject } from "./json-body.ts";
 import { recordEventsRoute } from "./record-events.routes.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
+import { userRateLimit } from "./user-rate-limit.middleware.ts";
 
 const smallBody = bodyLimit({
   maxSize: 64 * 1024,
@@ -77,15 +78,20 @@ async function readUpload(c: Context<SignedInEnv>) {
 /** SPEC point 7's /api/fal/* calls; each acts for the signed-in user on their own records. */
 export function generationRoutes(container: Container) {
   const { identity, services } = container;
-  const { generations } = services;
+  const { generations, uploadAllowance } = services;
   const signedIn = requireUser(identity);
+  const uploadRate = userRateLimit({
+    limiter: container.uploadRateLimiter,
+    bucket: "upload",
+    message: M.tooManyUploads,
+  });
 
   return new Hono<SignedInEnv>()
     .use("*", async (c, next) => {
       await next();
       if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     })
-    .post("/upload", uploadBody, signedIn, async (c) => {
+    .post("/upload", uploadBody, signedIn, uploadRate, async (c) => {
       const upload = await readUpload(c);
       if (!upload?.image || upload.image.length === 0) {
         return c.json({ error: upload ? M.imageRequired : M.uploadFailed }, 400);
@@ -93,6 +99,8 @@ export function generationRoutes(container: Container) {
       if (!upload.userUid) return c.json({ error: AUTH_MESSAGES.uidRequired }, 400);
       if (upload.userUid !== c.var.user.id) return c.json({ error: AUTH_MESSAGES.forbidden }, 403);
       try {
+        // The quota is checked on the bytes sent, before any decoding or storing.
+        await uploadAllowance.assertRoomFor(c.var.user.id, upload.image.length);
         return c.json(await generations.upload(c.var.user, upload.image));
       } catch (error) {
         return answerGenerationError(c, error, M.uploadFailed, container);

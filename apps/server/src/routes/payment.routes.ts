@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   firstIssueMessage,
   MESSAGES,
+  PAYMENT_MESSAGES,
   ZCreateCheckoutSessionRequest,
   ZCreateSubscriptionRequest,
   ZUidRequest,
@@ -15,6 +16,7 @@ import { WebhookSignatureError } from "../payments/stripe/stripe-webhooks.ts";
 import { BillingError } from "../services/billing.service.ts";
 import { readJsonObject } from "./json-body.ts";
 import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
+import { userRateLimit } from "./user-rate-limit.middleware.ts";
 
 const smallBody = bodyLimit({
   maxSize: 16 * 1024,
@@ -77,6 +79,13 @@ export function paymentRoutes(container: Container) {
   const { identity, services } = container;
   const { billing } = services;
   const signedIn = requireUser(identity);
+  // Every call opens a checkout session with the provider: a few per user are plenty.
+  const checkoutRate = (bucket: string) =>
+    userRateLimit({
+      limiter: container.checkoutRateLimiter,
+      bucket,
+      message: PAYMENT_MESSAGES.tooManyCheckouts,
+    });
 
   return new Hono<SignedInEnv>()
     .use("*", async (c, next) => {
@@ -87,6 +96,7 @@ export function paymentRoutes(container: Container) {
       "/create-subscription",
       smallBody,
       signedIn,
+      checkoutRate("subscription-checkout"),
       paymentCall(
         container,
         ZCreateSubscriptionRequest,
@@ -136,6 +146,7 @@ export function paymentRoutes(container: Container) {
         c.set("user", user);
         await next();
       },
+      checkoutRate("pack-checkout"),
       paymentCall(container, ZCreateCheckoutSessionRequest, MESSAGES.checkoutFailed, (c, body) =>
         billing.createTokenCheckout(c.var.user, body.tokenCount, body.amount),
       ),

@@ -1,3 +1,4 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { Container } from "../container.ts";
@@ -6,12 +7,36 @@ import type { SignedInEnv } from "./session.middleware.ts";
 
 const KEEP_ALIVE_MS = 15_000;
 
+/** Open event streams one user may hold at once in this process; the page polls beyond them. */
+export const MAX_STREAMS_PER_USER = 8;
+
+/** Counts each user's open streams; a slot is taken before a stream opens and given back once. */
+function streamSlots(limit: number) {
+  const open = new Map<string, number>();
+  return {
+    take(userId: string): (() => void) | null {
+      const count = open.get(userId) ?? 0;
+      if (count >= limit) return null;
+      open.set(userId, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (open.get(userId) ?? 1) - 1;
+        if (left > 0) open.set(userId, left);
+        else open.delete(userId);
+      };
+    },
+  };
+}
+
 /**
  * Server-sent events of one record: the record now, then again after every change, so a
  * page shows a result the moment its job ends rather than at its next poll.
  */
 export function recordEventsRoute(container: Container) {
   const { generations } = container.services;
+  const slots = streamSlots(MAX_STREAMS_PER_USER);
   return async (c: Context<SignedInEnv>) => {
     const recordId = c.req.param("recordId") ?? "";
     try {
@@ -19,6 +44,11 @@ export function recordEventsRoute(container: Container) {
     } catch (error) {
       if (error instanceof GenerationError) return c.json({ error: error.message }, error.status);
       throw error;
+    }
+    const release = slots.take(c.var.user.id);
+    if (!release) {
+      // EventSource does not retry a refused stream; the page's polling carries on alone.
+      return c.json({ error: GENERATION_MESSAGES.tooManyLiveUpdates }, 429);
     }
     c.header("Cache-Control", "no-store");
     return streamSSE(c, async (stream) => {
@@ -42,10 +72,17 @@ export function recordEventsRoute(container: Container) {
       const keepAlive = setInterval(() => {
         void stream.write(": keep-alive\n\n");
       }, KEEP_ALIVE_MS);
-      send();
-      await new Promise<void>((resolve) => stream.onAbort(resolve));
-      clearInterval(keepAlive);
-      unsubscribe();
+      try {
+        send();
+        await new Promise<void>((resolve) => {
+          stream.onAbort(resolve);
+          if (stream.aborted) resolve();
+        });
+      } finally {
+        clearInterval(keepAlive);
+        unsubscribe();
+        release();
+      }
     });
   };
 }

@@ -15,8 +15,14 @@ export function createDiskStorage(root: string): FileStorage {
       await mkdir(dirname(path), { recursive: true });
       // Written aside and renamed, so a crash never leaves half a file under the real name.
       const partial = `${path}.${randomUUID()}.partial`;
-      await writeFile(partial, bytes);
-      await rename(partial, path);
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, path);
+      } catch (error) {
+        // A full disk or a failed rename leaves no partial behind; the caller sees the error.
+        await rm(partial, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async get(key) {
       try {

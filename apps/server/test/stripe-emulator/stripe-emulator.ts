@@ -267,12 +267,22 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
     },
     subscription: (id: string) => subscriptions.get(id),
 
-    /** The customer pays on the hosted page: what Stripe creates and the events it sends. */
-    completeCheckout(sessionId: string): EmulatedEvent[] {
+    /**
+     * The customer pays on the hosted page: what Stripe creates and the events it sends. With
+     * `payment: "delayed"` (a one-time payment by bank debit or transfer) the session completes
+     * unpaid and the money arrives later, through `settleDelayedPayment`.
+     */
+    completeCheckout(
+      sessionId: string,
+      { payment = "card" }: { payment?: "card" | "delayed" } = {},
+    ): EmulatedEvent[] {
       const session = sessions.get(sessionId);
       if (session?.status !== "open") throw new Error(`No open session ${sessionId}`);
+      if (payment === "delayed" && session.mode === "subscription") {
+        throw new Error("The emulator delays one-time payments only");
+      }
       session.status = "complete";
-      session.payment_status = "paid";
+      session.payment_status = payment === "delayed" ? "unpaid" : "paid";
       if (session.mode === "subscription") {
         const now = seconds();
         const id = newId("sub");
@@ -316,9 +326,30 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
         emit("checkout.session.completed", publicSession(session));
         emit("customer.subscription.created", subscription);
         emit("invoice.paid", invoice(subscription, "subscription_create", [line], now));
+      } else if (payment === "delayed") {
+        emit("checkout.session.completed", publicSession(session));
+        emit("payment_intent.processing", { id: newId("pi"), object: "payment_intent" });
       } else {
         emit("checkout.session.completed", publicSession(session));
         emit("payment_intent.succeeded", { id: newId("pi"), object: "payment_intent" });
+      }
+      return this.takeEvents();
+    },
+
+    /** The delayed payment of a completed, unpaid checkout succeeds or fails, days later. */
+    settleDelayedPayment(sessionId: string, outcome: "succeeded" | "failed"): EmulatedEvent[] {
+      const session = sessions.get(sessionId);
+      if (session?.status !== "complete" || session.payment_status !== "unpaid") {
+        throw new Error(`No checkout awaiting its payment: ${sessionId}`);
+      }
+      const intent = { id: newId("pi"), object: "payment_intent" };
+      if (outcome === "succeeded") {
+        session.payment_status = "paid";
+        emit("checkout.session.async_payment_succeeded", publicSession(session));
+        emit("payment_intent.succeeded", intent);
+      } else {
+        emit("checkout.session.async_payment_failed", publicSession(session));
+        emit("payment_intent.payment_failed", intent);
       }
       return this.takeEvents();
     },

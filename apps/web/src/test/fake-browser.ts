@@ -42,6 +42,17 @@ export class FakeEventSource {
     for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
 
+  /**
+   * The server refused or dropped the stream for good (a 429, say): the browser closes it and
+   * fires `error`, without reconnecting.
+   */
+  fail() {
+    this.readyState = 2;
+    for (const listener of this.listeners.get("error") ?? []) {
+      listener(new MessageEvent("error"));
+    }
+  }
+
   /** The newest stream opened on a URL ending with `suffix`. */
   static latest(suffix = ""): FakeEventSource | undefined {
     return FakeEventSource.instances.filter((source) => source.url.endsWith(suffix)).at(-1);

@@ -25,6 +25,12 @@ function planOfLine(line: Stripe.InvoiceLineItem, prices: StripePrices): TPaidPl
   return prices.planOf(idOf(line.pricing?.price_details?.price) ?? "");
 }
 
+/**
+ * A finished checkout. A token pack is credited once its payment has gone through: at once for
+ * a card (`completed`, paid), later for a delayed method (`completed` unpaid, then
+ * `async_payment_succeeded`). Both name the session, so the ledger key `pack:<session id>`
+ * credits it once whichever of them arrive.
+ */
 function checkoutCompleted(session: Stripe.Checkout.Session): EventPlan | null {
   const base = {
     userId: session.metadata?.userId ?? session.client_reference_id,
@@ -104,6 +110,7 @@ function subscriptionChanged(subscription: Stripe.Subscription): EventPlan {
 export function planEvent(event: Stripe.Event, prices: StripePrices): EventPlan | null {
   switch (event.type) {
     case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
       return checkoutCompleted(event.data.object);
     case "invoice.paid":
       return invoicePaid(event.data.object, prices);

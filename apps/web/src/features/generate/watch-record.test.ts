@@ -89,6 +89,24 @@ describe("watchRecord", () => {
     expect(callsTo(fetchMock, RECORD_PATH)).toHaveLength(0);
   });
 
+  it("keeps polling to the result when the server refuses the live stream", async () => {
+    const answers = [
+      imageRecord({ stage: "composing" }),
+      imageRecord({ status: "completed", processedImage: { url: "/api/files/c.png" } }),
+    ];
+    const fetchMock = mockApi({
+      [`GET ${RECORD_PATH}`]: () => jsonResponse(200, answers.shift()),
+    });
+    const { promise, onRecord } = watch();
+    // Too many open streams: the server answers 429 and the browser gives the stream up.
+    FakeEventSource.latest(`${RECORD_PATH}/events`)?.fail();
+
+    await vi.advanceTimersByTimeAsync(2 * POLL_INTERVAL_MS);
+    await expect(promise).resolves.toMatchObject({ url: "/api/files/c.png" });
+    expect(onRecord).toHaveBeenCalledWith(expect.objectContaining({ stage: "composing" }));
+    expect(callsTo(fetchMock, RECORD_PATH)).toHaveLength(2);
+  });
+
   it("fails with the record's error, or the default when it has none", async () => {
     mockApi({
       [`GET ${RECORD_PATH}`]: jsonResponse(

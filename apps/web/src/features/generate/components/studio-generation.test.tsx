@@ -1,4 +1,4 @@
-import { GENERATION_DEFAULTS, GENERATION_MESSAGES } from "@backdrop/shared";
+import { GENERATION_DEFAULTS, GENERATION_MESSAGES, storageQuotaMessage } from "@backdrop/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
@@ -129,6 +129,29 @@ describe("generating (SPEC point 4)", () => {
     });
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await within(result()).findByText(GENERATION_MESSAGES.uploadFailed)).toBeInTheDocument();
+  });
+
+  it("says when the storage quota or the upload rate stops an upload", async () => {
+    const quota = storageQuotaMessage(250_000_000);
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      "POST /api/fal/upload": jsonResponse(413, { error: quota }),
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await fillStudio(user);
+    await user.click(generate());
+    expect(await within(result()).findByRole("alert")).toHaveTextContent(quota);
+    expect(quota).toContain("250 MB");
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
+
+    mockApi({
+      ...generationAnswers(),
+      "POST /api/fal/upload": jsonResponse(429, { error: GENERATION_MESSAGES.tooManyUploads }),
+    });
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await within(result()).findByRole("alert")).toHaveTextContent(
+      GENERATION_MESSAGES.tooManyUploads,
+    );
   });
 
   it("shows the server's process error, or 'Failed to start image processing'", async () => {
