@@ -11,6 +11,7 @@ describeEachDatabase("migrations", (database) => {
       "0003-billing",
       "0004-images",
       "0005-image-progress",
+      "0006-safety",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

@@ -1,11 +1,12 @@
 import {
   ZCheckoutSessionResponse,
   ZPaymentSessionResponse,
+  ZPlanChangeQuoteResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import type { SignedIn } from "./helpers/identity.ts";
+import { asCookie, type SignedIn } from "./helpers/identity.ts";
 import { adaAndBob, currentUser, paymentSession, postPayment } from "./helpers/payments.ts";
 import { APP_URL, createTestApp } from "./helpers/test-app.ts";
 import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
@@ -179,6 +180,78 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect(user.subscriptionTokens).toBeLessThan(160 + 65);
     await deliverAll(events);
     expect((await me()).subscriptionTokens).toBe(user.subscriptionTokens);
+  });
+
+  it("moves down without proration, and back up past the paid plan from it, at the quoted figures", async () => {
+    const { subscriptionId } = await subscribe("pro");
+    const customer = (await me()).stripeCustomerId ?? "";
+    await t.container.services.tokenLedger.debit(ada.id, 100, "job-1");
+    offset = 10 * DAY;
+    const down = await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
+    expect(down.status).toBe(200);
+    const downgrade = emulator.requests.findLast(
+      (r) => r.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(downgrade?.params).toMatchObject({ proration_behavior: "none" });
+    const quiet = emulator.takeEvents();
+    expect(quiet.map((event) => event.type)).toEqual(["customer.subscription.updated"]);
+    await deliverAll(quiet);
+    expect(await me()).toMatchObject({ subscriptionPlanId: "starter", subscriptionTokens: 60 });
+    expect(emulator.cardChargesOf(customer)).toBe(1400);
+    expect(emulator.balanceOf(customer)).toBe(0);
+
+    // Up to elite: Stripe is put back on pro for free, then charged from pro, as quoted.
+    const res = await t.app.request("/api/payment/plan-change-quote?newPlanId=elite", {
+      headers: asCookie(ada),
+    });
+    const quote = ZPlanChangeQuoteResponse.parse(await res.json());
+    expect(quote).toMatchObject({ planId: "elite", paidPlanId: "pro" });
+    offset += 90_000;
+    await call("update-subscription", {
+      uid: ada.id,
+      newPlanId: "elite",
+      quotedAt: quote.quotedAt,
+    });
+    const updates = emulator.requests.filter(
+      (r) => r.method === "POST" && r.path === `/v1/subscriptions/${subscriptionId}`,
+    );
+    expect(
+      updates.slice(-2).map((r) => [r.params.items?.[0]?.price, r.params.proration_behavior]),
+    ).toEqual([
+      ["price_pro", "none"],
+      ["price_elite", "always_invoice"],
+    ]);
+    await deliverAll(emulator.takeEvents());
+    expect(emulator.cardChargesOf(customer)).toBe(1400 + quote.chargeCents);
+    expect(await me()).toMatchObject({
+      subscriptionPlanId: "elite",
+      subscriptionTokens: 60 + quote.tokens,
+    });
+    expect(quote.tokens).toBeGreaterThan(70);
+    expect(quote.tokens).toBeLessThan(80);
+  });
+
+  it("gives nothing for the review's upgrade, spend, downgrade cycle, and leaves no credit", async () => {
+    await subscribe("starter");
+    const customer = (await me()).stripeCustomerId ?? "";
+    for (let cycle = 0; cycle < 2; cycle += 1) {
+      await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
+      await deliverAll(emulator.takeEvents());
+      const { subscriptionTokens } = await me();
+      if (subscriptionTokens > 0) {
+        await t.container.services.tokenLedger.debit(ada.id, subscriptionTokens, `job-${cycle}`);
+      }
+      await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
+      await deliverAll(emulator.takeEvents());
+    }
+    const spent = (await t.container.repositories.tokenLedger.listForUser(ada.id))
+      .filter((entry) => entry.kind === "debit")
+      .reduce((sum, entry) => sum - entry.deltaSubscriptionTokens, 0);
+    expect(spent).toBeGreaterThanOrEqual(274);
+    expect(spent).toBeLessThanOrEqual(275);
+    expect(emulator.cardChargesOf(customer)).toBe(2400);
+    // No downgrade credit is waiting to pay the next upgrade.
+    expect(emulator.balanceOf(customer)).toBe(0);
   });
 
   it("cancels at the period's end, reactivates, and ends as free when the period ends", async () => {

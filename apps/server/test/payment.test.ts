@@ -4,6 +4,7 @@ import {
   PAYMENT_MESSAGES,
   ZCheckoutSessionResponse,
   ZPaymentSessionResponse,
+  ZPlanChangeQuoteResponse,
   ZPortalSessionResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
@@ -209,23 +210,127 @@ describeEachDatabase("payment endpoints and sandbox provider", (database) => {
       expect((await call("create-portal-session", { uid: ada.id })).status).toBe(409);
     });
 
-    it("changes plan at once with prorated tokens, both ways", async () => {
+    const quote = async (newPlanId: string, user: SignedIn = ada) => {
+      const res = await t.app.request(`/api/payment/plan-change-quote?newPlanId=${newPlanId}`, {
+        headers: asCookie(user),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const chargedCents = async () =>
+      (await t.container.payments.sandbox?.chargesOf(ada.id))?.map((c) => c.amountCents) ?? [];
+
+    it("charges and grants the difference for the time left when moving up, at the quoted figures", async () => {
       await subscribe("pro");
-      const upgraded = await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
+      offset = 10 * DAY;
+      const quoted = await quote("elite");
+      expect(quoted.status).toBe(200);
+      const figures = ZPlanChangeQuoteResponse.parse(quoted.body);
+      expect(figures).toMatchObject({ planId: "elite", paidPlanId: "pro" });
+      // About two thirds of a month left: two thirds of $10 and of 115 tokens.
+      expect(figures.chargeCents).toBeGreaterThan(600);
+      expect(figures.chargeCents).toBeLessThan(720);
+      expect(figures.tokens).toBeGreaterThan(70);
+      expect(figures.tokens).toBeLessThan(83);
+      offset += 60_000;
+      const upgraded = await call("update-subscription", {
+        uid: ada.id,
+        newPlanId: "elite",
+        quotedAt: figures.quotedAt,
+      });
       expect(upgraded.status).toBe(200);
       expect(await upgraded.json()).toMatchObject({
         subscriptionPlanId: "elite",
-        subscriptionTokens: 275,
+        subscriptionTokens: 160 + figures.tokens,
       });
+      expect(await chargedCents()).toEqual([1400, figures.chargeCents]);
       const same = await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
       expect(await same.json()).toEqual({ error: PAYMENT_MESSAGES.samePlan });
+      expect((await quote("elite")).status).toBe(409);
+    });
+
+    it("moves down at once, keeping the period's tokens, with no charge and no credit", async () => {
+      await subscribe("elite");
+      await t.container.services.tokenLedger.debit(ada.id, 200, "job-1");
       offset = 15 * DAY;
+      expect(ZPlanChangeQuoteResponse.parse((await quote("starter")).body)).toMatchObject({
+        chargeCents: 0,
+        tokens: 0,
+        paidPlanId: "elite",
+      });
       const downgraded = await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
-      const state = ZSubscriptionStateResponse.parse(await downgraded.json());
-      expect(state.subscriptionPlanId).toBe("starter");
-      // Half a month left, more or less: about half of the 175-token difference is given up.
-      expect(state.subscriptionTokens).toBeGreaterThan(275 - 100);
-      expect(state.subscriptionTokens).toBeLessThan(275 - 75);
+      expect(await downgraded.json()).toMatchObject({
+        subscriptionPlanId: "starter",
+        subscriptionTokens: 75,
+      });
+      // Back up to the plan this period is already paid at: free, and no tokens again.
+      expect(ZPlanChangeQuoteResponse.parse((await quote("elite")).body)).toMatchObject({
+        chargeCents: 0,
+        tokens: 0,
+      });
+      await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
+      expect(await me()).toMatchObject({ subscriptionPlanId: "elite", subscriptionTokens: 75 });
+      expect(await chargedCents()).toEqual([2400]);
+      // The next period is billed at the plan then chosen.
+      await call("update-subscription", { uid: ada.id, newPlanId: "pro" });
+      await form(`${await portalPath()}/end-period`, ada);
+      expect(await me()).toMatchObject({ subscriptionPlanId: "pro", subscriptionTokens: 160 });
+      expect(await chargedCents()).toEqual([2400, 1400]);
+    });
+
+    it("gives nothing for the review's upgrade, spend, downgrade cycle", async () => {
+      await subscribe("starter");
+      for (let cycle = 0; cycle < 2; cycle += 1) {
+        await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
+        const { subscriptionTokens } = await me();
+        if (subscriptionTokens > 0) {
+          await t.container.services.tokenLedger.debit(ada.id, subscriptionTokens, `job-${cycle}`);
+        }
+        await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
+      }
+      const spent = (await t.container.repositories.tokenLedger.listForUser(ada.id))
+        .filter((entry) => entry.kind === "debit")
+        .reduce((sum, entry) => sum - entry.deltaSubscriptionTokens, 0);
+      // One elite month's tokens at most (a moment of the month had passed), paid as one elite
+      // month: $9, then $15 for the rest. The review got 400 tokens for $9 here.
+      expect(spent).toBeGreaterThanOrEqual(274);
+      expect(spent).toBeLessThanOrEqual(275);
+      expect((await chargedCents()).reduce((a, b) => a + b, 0)).toBe(2400);
+    });
+
+    it("keeps one running subscription per user even when two checkouts are paid at once", async () => {
+      const open = async () => {
+        const res = await call("create-subscription", { uid: ada.id, planId: "pro" });
+        return ZCheckoutSessionResponse.parse(await res.json()).sessionId;
+      };
+      const sessions = [await open(), await open(), await open()];
+      const sandbox = t.container.payments.sandbox;
+      const outcomes = await Promise.allSettled(sessions.map((id) => sandbox?.pay(id)));
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      const running = await database
+        .handle()
+        .db.selectFrom("sandbox_subscriptions")
+        .select("id")
+        .where("user_id", "=", ada.id)
+        .execute();
+      expect(running).toHaveLength(1);
+      expect(await chargedCents()).toEqual([1400]);
+      // The database itself refuses a second running subscription.
+      await expect(
+        database
+          .handle()
+          .db.insertInto("sandbox_subscriptions")
+          .values({
+            id: "sub_second",
+            user_id: ada.id,
+            plan_id: "pro",
+            status: "active",
+            period_start: 0,
+            period_end: 1,
+            created_at: 0,
+            updated_at: 0,
+          })
+          .execute(),
+      ).rejects.toThrow();
     });
 
     it("renews with a fresh monthly grant from the portal's clock", async () => {

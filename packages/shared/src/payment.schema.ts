@@ -13,8 +13,34 @@ export type TUidRequest = z.infer<typeof ZUidRequest>;
 export const ZCreateSubscriptionRequest = z.object({ uid, planId: paidPlan });
 export type TCreateSubscriptionRequest = z.infer<typeof ZCreateSubscriptionRequest>;
 
-export const ZUpdateSubscriptionRequest = z.object({ uid, newPlanId: paidPlan });
+/**
+ * `quotedAt` is the `quotedAt` of the plan-change quote the user confirmed: the change is then
+ * made at exactly its figures (a quote older than PLAN_CHANGE_QUOTE_MS counts from now).
+ */
+export const ZUpdateSubscriptionRequest = z.object({
+  uid,
+  newPlanId: paidPlan,
+  quotedAt: z.number().int().optional(),
+});
 export type TUpdateSubscriptionRequest = z.infer<typeof ZUpdateSubscriptionRequest>;
+
+/** How long a plan-change quote holds: confirming later charges at the time of confirming. */
+export const PLAN_CHANGE_QUOTE_MS = 15 * 60_000;
+
+/** GET /api/payment/plan-change-quote?newPlanId=…: what the change would do, before it is made. */
+export const ZPlanChangeQuoteResponse = z.object({
+  planId: paidPlan,
+  /** The highest plan the running period is paid at; changes are measured from it. */
+  paidPlanId: paidPlan,
+  /** Charged now, in US cents; 0 for a change that costs nothing now. */
+  chargeCents: z.number().int().nonnegative(),
+  /** Tokens added to this period's now. */
+  tokens: z.number().int().nonnegative(),
+  /** From the next renewal: the new plan's monthly price and tokens. */
+  renewalDate: z.iso.datetime().nullable(),
+  quotedAt: z.number().int(),
+});
+export type TPlanChangeQuoteResponse = z.infer<typeof ZPlanChangeQuoteResponse>;
 
 /**
  * A token pack, named by its token count. `amount` is the price the page showed, in US

@@ -12,6 +12,15 @@ export type HostedSession = { sessionId: string; url: string };
 
 export type CheckoutSession = TPaymentSessionResponse & { userId: string };
 
+/** What changing to `planId` does now: the charge and the tokens (docs/decisions.md). */
+export type PlanChangeQuote = {
+  planId: TPaidPlanId;
+  /** The highest plan the running period is paid at: changes are measured from it. */
+  paidPlanId: TPaidPlanId;
+  chargeCents: number;
+  tokens: number;
+};
+
 /**
  * A card payment provider with hosted checkout and portal (ARCHITECTURE point 1). Calls that
  * change a subscription report the change back through the billing service, the way the
@@ -27,6 +36,13 @@ export type PaymentProvider = {
   createPortalSession(customer: BillingCustomer): Promise<{ url: string }>;
   cancelAtPeriodEnd(customer: BillingCustomer): Promise<void>;
   reactivate(customer: BillingCustomer): Promise<void>;
-  changePlan(customer: BillingCustomer, planId: TPaidPlanId): Promise<void>;
+  /** The figures of changing to `planId` at `at` (epoch ms, now or a quote's time). */
+  previewPlanChange(
+    customer: BillingCustomer,
+    planId: TPaidPlanId,
+    at: number,
+  ): Promise<PlanChangeQuote>;
+  /** Changes plan now, charged and credited as a quote made at `at` says. */
+  changePlan(customer: BillingCustomer, planId: TPaidPlanId, at: number): Promise<void>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSession | null>;
 };

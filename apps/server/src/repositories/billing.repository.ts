@@ -20,6 +20,20 @@ export type SubscriptionSync = {
   endDate: number | null;
 };
 
+export type PeriodPlan = { periodPlanId: string | null; subscriptionPlanId: string | null };
+
+async function readPeriodPlan(db: Kysely<Database>, userId: string): Promise<PeriodPlan> {
+  const row = await db
+    .selectFrom("user_profiles")
+    .select(["period_plan_id", "subscription_plan_id"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return {
+    periodPlanId: row?.period_plan_id ?? null,
+    subscriptionPlanId: row?.subscription_plan_id ?? null,
+  };
+}
+
 export type BillingStatements = ReturnType<typeof billingStatements>;
 
 function billingStatements(trx: Kysely<Database>, dialect: DatabaseDialect) {
@@ -57,6 +71,20 @@ function billingStatements(trx: Kysely<Database>, dialect: DatabaseDialect) {
       };
     },
 
+    /** The plan the running period is paid at, and the plan the profile shows now. */
+    periodPlan(userId: string): Promise<PeriodPlan> {
+      return readPeriodPlan(trx, userId);
+    },
+
+    /** Records the plan the running period is paid at (a new period, or a paid upgrade). */
+    async setPeriodPlan(userId: string, planId: string): Promise<void> {
+      await trx
+        .updateTable("user_profiles")
+        .set({ period_plan_id: planId })
+        .where("user_id", "=", userId)
+        .execute();
+    },
+
     async setCustomer(userId: string, customerId: string, now: number): Promise<void> {
       await trx
         .updateTable("user_profiles")
@@ -90,6 +118,8 @@ export function createBillingRepository({ db, dialect }: DatabaseHandle) {
     transaction<T>(work: (tx: BillingStatements) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(billingStatements(trx, dialect)));
     },
+
+    periodPlan: (userId: string) => readPeriodPlan(db, userId),
 
     async findUserIdByCustomer(customerId: string): Promise<string | undefined> {
       const row = await db

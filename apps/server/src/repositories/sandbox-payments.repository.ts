@@ -1,9 +1,26 @@
 import type { Kysely, Selectable } from "kysely";
 import type {
   Database,
+  SandboxChargesTable,
   SandboxCheckoutSessionsTable,
   SandboxSubscriptionsTable,
 } from "./schema.ts";
+import { isUniqueViolation } from "./token-ledger.repository.ts";
+
+/** An amount the sandbox charged (positive) or credited (negative). */
+export type SandboxCharge = {
+  id: string;
+  userId: string;
+  kind: SandboxChargesTable["kind"];
+  amountCents: number;
+  reference: string;
+  createdAt: number;
+};
+
+/** The user already has a running subscription: the database refused a second one. */
+export class AlreadySubscribedError extends Error {
+  override name = "AlreadySubscribedError";
+}
 
 export type SandboxCheckout = {
   id: string;
@@ -49,6 +66,27 @@ function toSubscription(row: Selectable<SandboxSubscriptionsTable>): SandboxSubs
     periodStart: Number(row.period_start),
     periodEnd: Number(row.period_end),
   };
+}
+
+async function insertSubscription(
+  db: Kysely<Database>,
+  subscription: SandboxSubscription,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("sandbox_subscriptions")
+    .values({
+      id: subscription.id,
+      user_id: subscription.userId,
+      plan_id: subscription.planId,
+      status: subscription.status,
+      cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
+      period_start: subscription.periodStart,
+      period_end: subscription.periodEnd,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 }
 
 export type SandboxPaymentsRepository = ReturnType<typeof createSandboxPaymentsRepository>;
@@ -108,21 +146,65 @@ export function createSandboxPaymentsRepository(db: Kysely<Database>) {
       return row?.user_id;
     },
 
-    async insertSubscription(subscription: SandboxSubscription, now: number): Promise<void> {
+    /**
+     * Completes an open subscription checkout and starts its subscription, together: false when
+     * the checkout was no longer open; AlreadySubscribedError (the checkout stays open) when
+     * the user has a running subscription, which a unique index guarantees under any race.
+     */
+    async subscribeFromCheckout(
+      checkoutId: string,
+      subscription: SandboxSubscription,
+      now: number,
+    ): Promise<boolean> {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const closed = await trx
+            .updateTable("sandbox_checkout_sessions")
+            .set({ status: "complete", completed_at: now })
+            .where("id", "=", checkoutId)
+            .where("status", "=", "open")
+            .executeTakeFirst();
+          if (Number(closed.numUpdatedRows) !== 1) return false;
+          await insertSubscription(trx, subscription, now);
+          return true;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AlreadySubscribedError("Already subscribed");
+        throw error;
+      }
+    },
+
+    async insertCharge(charge: SandboxCharge): Promise<void> {
       await db
-        .insertInto("sandbox_subscriptions")
+        .insertInto("sandbox_charges")
         .values({
-          id: subscription.id,
-          user_id: subscription.userId,
-          plan_id: subscription.planId,
-          status: subscription.status,
-          cancel_at_period_end: subscription.cancelAtPeriodEnd ? 1 : 0,
-          period_start: subscription.periodStart,
-          period_end: subscription.periodEnd,
-          created_at: now,
-          updated_at: now,
+          id: charge.id,
+          user_id: charge.userId,
+          kind: charge.kind,
+          amount_cents: charge.amountCents,
+          reference: charge.reference,
+          created_at: charge.createdAt,
         })
         .execute();
+    },
+
+    /** Everything the user was charged, oldest first. */
+    async chargesOf(userId: string): Promise<SandboxCharge[]> {
+      const rows = await db
+        .selectFrom("sandbox_charges")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        kind: row.kind,
+        amountCents: Number(row.amount_cents),
+        reference: row.reference,
+        createdAt: Number(row.created_at),
+      }));
     },
 
     /** The user's running subscription, if any. */

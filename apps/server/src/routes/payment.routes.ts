@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   firstIssueMessage,
+  isPaidPlanId,
   MESSAGES,
   PAYMENT_MESSAGES,
   ZCreateCheckoutSessionRequest,
@@ -133,7 +134,7 @@ export function paymentRoutes(container: Container) {
       smallBody,
       signedIn,
       paymentCall(container, ZUpdateSubscriptionRequest, MESSAGES.changePlanFailed, (c, body) =>
-        billing.updateSubscription(c.var.user, body.newPlanId),
+        billing.updateSubscription(c.var.user, body.newPlanId, body.quotedAt),
       ),
     )
     .post(
@@ -158,6 +159,17 @@ export function paymentRoutes(container: Container) {
       } catch (error) {
         if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
         throw error;
+      }
+    })
+    .get("/plan-change-quote", signedIn, async (c) => {
+      const planId = c.req.query("newPlanId");
+      if (!isPaidPlanId(planId)) return c.json({ error: PAYMENT_MESSAGES.unknownPlan }, 400);
+      try {
+        return c.json(await billing.planChangeQuote(c.var.user, planId));
+      } catch (error) {
+        if (error instanceof BillingError) return c.json({ error: error.message }, error.status);
+        container.logger.error("Plan change quote failed", { error });
+        return c.json({ error: MESSAGES.changePlanFailed }, 502);
       }
     });
 }

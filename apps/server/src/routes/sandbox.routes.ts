@@ -1,4 +1,4 @@
-import { isPaidPlanId, PAYMENT_MESSAGES } from "@backdrop/shared";
+import { isPaidPlanId, PAID_PLAN_IDS, PAYMENT_MESSAGES } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
 import type { Container } from "../container.ts";
 import type { SessionUser } from "../identity/session-user.ts";
@@ -56,7 +56,16 @@ export function sandboxRoutes(container: Container, sandbox: SandboxProvider): H
 
   async function showPortal(c: Context, userId: string, portalId: string, error?: string) {
     const subscription = await sandbox.subscriptionOf(userId);
-    const view = { portalId, subscription, now: clock.now(), backUrl: home, error };
+    const now = clock.now();
+    const customer = { userId, email: "", customerId: null, subscriptionId: null };
+    const quotes = subscription
+      ? await Promise.all(
+          PAID_PLAN_IDS.filter((planId) => planId !== subscription.planId).map((planId) =>
+            sandbox.previewPlanChange(customer, planId, now),
+          ),
+        )
+      : [];
+    const view = { portalId, subscription, quotes, backUrl: home, error };
     return html(c, portalPage(view), error ? 409 : 200);
   }
 

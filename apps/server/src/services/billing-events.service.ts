@@ -1,7 +1,11 @@
-import { monthlyTokens, type TPaidPlanId } from "@backdrop/shared";
+import { isPaidPlanId, monthlyTokens, type TPaidPlanId } from "@backdrop/shared";
 import type { Clock } from "../lib/clock.ts";
-import type { BillingRepository, BillingStatements } from "../repositories/billing.repository.ts";
-import { proratedTokenDelta } from "./proration.ts";
+import type {
+  BillingRepository,
+  BillingStatements,
+  PeriodPlan,
+} from "../repositories/billing.repository.ts";
+import { isAbove, upgradeTokens } from "./proration.ts";
 import type { TokenLedgerService } from "./token-ledger.service.ts";
 
 /** The provider's subscription as it stood at `observedAt`. */
@@ -19,9 +23,13 @@ export type SubscriptionSnapshot = {
 export type BillingEffect =
   | { type: "customer"; customerId: string }
   | { type: "subscription"; snapshot: SubscriptionSnapshot }
-  /** First invoice or renewal: the month's tokens replace what is left. */
+  /** First invoice or renewal: the month's tokens replace what is left; paid at `planId`. */
   | { type: "period-grant"; planId: TPaidPlanId; key: string }
-  | { type: "plan-change"; from: TPaidPlanId; to: TPaidPlanId; fraction: number; key: string }
+  /**
+   * A change of plan with `fraction` of the period left, for which the provider charged
+   * `chargedCents`: tokens only for a move above the period's paid plan (see proration.ts).
+   */
+  | { type: "plan-change"; to: TPaidPlanId; fraction: number; chargedCents: number; key: string }
   | { type: "token-pack"; tokens: number; key: string };
 
 export type BillingEventsService = {
@@ -30,7 +38,15 @@ export type BillingEventsService = {
    * replay changes nothing. Answers false for a replay.
    */
   apply(eventId: string, userId: string, effects: readonly BillingEffect[]): Promise<boolean>;
+  /** The plan the user's running period is paid at: what a plan change is measured from. */
+  paidPlanOf(userId: string): Promise<TPaidPlanId | null>;
 };
+
+/** The period's paid plan; before any was recorded, the plan the profile shows. */
+function paidPlan({ periodPlanId, subscriptionPlanId }: PeriodPlan): TPaidPlanId | null {
+  if (isPaidPlanId(periodPlanId)) return periodPlanId;
+  return isPaidPlanId(subscriptionPlanId) ? subscriptionPlanId : null;
+}
 
 export function createBillingEventsService({
   repository,
@@ -72,10 +88,14 @@ export function createBillingEventsService({
       case "subscription":
         return mirror(tx, userId, effect.snapshot);
       case "period-grant":
+        await tx.setPeriodPlan(userId, effect.planId);
         return ops.grant(userId, monthlyTokens(effect.planId), effect.key);
       case "plan-change": {
-        const delta = proratedTokenDelta(effect.from, effect.to, effect.fraction);
-        return ops.adjust(userId, delta, effect.key);
+        const paid = paidPlan(await tx.periodPlan(userId));
+        if (!paid || !isAbove(effect.to, paid)) return;
+        await tx.setPeriodPlan(userId, effect.to);
+        const tokens = upgradeTokens(paid, effect.to, effect.fraction, effect.chargedCents);
+        return ops.adjust(userId, tokens, effect.key);
       }
       case "token-pack":
         return ops.credit(userId, effect.tokens, effect.key);
@@ -89,6 +109,10 @@ export function createBillingEventsService({
         for (const effect of effects) await applyEffect(tx, userId, effect);
         return true;
       });
+    },
+
+    async paidPlanOf(userId) {
+      return paidPlan(await repository.periodPlan(userId));
     },
   };
 }

@@ -3,8 +3,10 @@ import {
   hasLiveSubscription,
   MESSAGES,
   PAYMENT_MESSAGES,
+  PLAN_CHANGE_QUOTE_MS,
   type TPaidPlanId,
   type TPaymentSessionResponse,
+  type TPlanChangeQuoteResponse,
   type TSubscriptionStateResponse,
   tokenTopUpRefusal,
 } from "@backdrop/shared";
@@ -36,7 +38,12 @@ export type BillingService = {
   createPortalSession(user: SessionUser): Promise<{ url: string }>;
   cancelSubscription(user: SessionUser): Promise<TSubscriptionStateResponse>;
   reactivateSubscription(user: SessionUser): Promise<TSubscriptionStateResponse>;
-  updateSubscription(user: SessionUser, planId: TPaidPlanId): Promise<TSubscriptionStateResponse>;
+  planChangeQuote(user: SessionUser, planId: TPaidPlanId): Promise<TPlanChangeQuoteResponse>;
+  updateSubscription(
+    user: SessionUser,
+    planId: TPaidPlanId,
+    quotedAt?: number,
+  ): Promise<TSubscriptionStateResponse>;
   createTokenCheckout(
     user: SessionUser,
     tokenCount: number,
@@ -133,12 +140,34 @@ export function createBillingService({
       return stateOf(user);
     },
 
-    async updateSubscription(user, planId) {
+    async planChangeQuote(user, planId) {
       const { profile, customer } = await subscribed(user);
       if (profile.subscriptionPlanId === planId) {
         throw new BillingError(409, PAYMENT_MESSAGES.samePlan);
       }
-      await provider.changePlan(customer, planId);
+      const quotedAt = clock.now();
+      const quote = await provider.previewPlanChange(customer, planId, quotedAt);
+      return {
+        planId,
+        paidPlanId: quote.paidPlanId,
+        chargeCents: quote.chargeCents,
+        tokens: quote.tokens,
+        renewalDate: iso(profile.subscriptionRenewalDate ?? profile.subscriptionEndDate),
+        quotedAt,
+      };
+    },
+
+    async updateSubscription(user, planId, quotedAt) {
+      const { profile, customer } = await subscribed(user);
+      if (profile.subscriptionPlanId === planId) {
+        throw new BillingError(409, PAYMENT_MESSAGES.samePlan);
+      }
+      // The figures the user confirmed, while their quote holds; a quote from the future or
+      // one too old counts from now.
+      const now = clock.now();
+      const fresh =
+        quotedAt !== undefined && quotedAt <= now && now - quotedAt <= PLAN_CHANGE_QUOTE_MS;
+      await provider.changePlan(customer, planId, fresh ? quotedAt : now);
       return stateOf(user);
     },
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { parseFormBody } from "./form-body.ts";
 import {
+  type InvoiceLine,
   invoice,
   invoiceLine,
   type Json,
@@ -48,6 +49,10 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
   const sessions = new Map<string, Json & { internal: Params }>();
   const subscriptions = new Map<string, Subscription>();
   const replies = new Map<string, Answer>();
+  /** Each customer's balance in cents: negative is a credit the next invoices use first. */
+  const balances = new Map<string, number>();
+  /** What each customer's card was charged, in cents: invoices after credits, and packs. */
+  const cardCharges = new Map<string, number>();
   const requests: RecordedRequest[] = [];
   let pending: EmulatedEvent[] = [];
   const seconds = () => Math.floor(options.now() / 1000);
@@ -65,6 +70,30 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
       type,
       data: { object: copy(object), ...(previous ? { previous_attributes: previous } : {}) },
     });
+  }
+
+  function chargeCard(customer: string, cents: number) {
+    cardCharges.set(customer, (cardCharges.get(customer) ?? 0) + cents);
+  }
+
+  /**
+   * A subscription invoice, paid at once as Stripe does with a card on file: a credit on the
+   * balance pays first, the card the rest; a negative total becomes a credit.
+   */
+  function bill(subscription: Subscription, reason: string, lines: InvoiceLine[]) {
+    const paid = invoice(subscription, reason, lines, seconds());
+    const customer = subscription.customer;
+    const balance = balances.get(customer) ?? 0;
+    if (paid.total < 0) {
+      balances.set(customer, balance + paid.total);
+      paid.amount_paid = 0;
+    } else {
+      const fromCredit = Math.min(-Math.min(balance, 0), paid.total);
+      balances.set(customer, balance + fromCredit);
+      paid.amount_paid = paid.total - fromCredit;
+      chargeCard(customer, paid.amount_paid);
+    }
+    return paid;
   }
 
   function priceObject(id: string) {
@@ -125,7 +154,7 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
         true,
       ),
     ];
-    return invoice(subscription, "subscription_update", lines, seconds());
+    return bill(subscription, "subscription_update", lines);
   }
 
   function updateSubscription(id: string, params: Params): Answer {
@@ -141,9 +170,11 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
     subscription.metadata = { ...subscription.metadata, ...(params.metadata ?? {}) };
     const newPrice = params.items?.[0]?.price;
     let paid: ReturnType<typeof invoice> | undefined;
-    if (newPrice && newPrice !== subscription.items.data[0]?.price.id) {
+    const item = subscription.items.data[0];
+    if (newPrice && item && newPrice !== item.price.id) {
       if (!(newPrice in options.prices)) return invalid(`No such price: '${newPrice}'`);
-      paid = prorate(subscription, newPrice, Number(params.proration_date ?? seconds()));
+      if (params.proration_behavior === "none") item.price = priceObject(newPrice);
+      else paid = prorate(subscription, newPrice, Number(params.proration_date ?? seconds()));
     }
     const previous: Json = {};
     for (const key of Object.keys(before) as (keyof Subscription)[]) {
@@ -266,6 +297,10 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
       return taken;
     },
     subscription: (id: string) => subscriptions.get(id),
+    /** What the customer's card was charged in all, in cents. */
+    cardChargesOf: (customer: string) => cardCharges.get(customer) ?? 0,
+    /** The customer's balance in cents; negative is credit. */
+    balanceOf: (customer: string) => balances.get(customer) ?? 0,
 
     /**
      * The customer pays on the hosted page: what Stripe creates and the events it sends. With
@@ -325,11 +360,12 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
         );
         emit("checkout.session.completed", publicSession(session));
         emit("customer.subscription.created", subscription);
-        emit("invoice.paid", invoice(subscription, "subscription_create", [line], now));
+        emit("invoice.paid", bill(subscription, "subscription_create", [line]));
       } else if (payment === "delayed") {
         emit("checkout.session.completed", publicSession(session));
         emit("payment_intent.processing", { id: newId("pi"), object: "payment_intent" });
       } else {
+        chargeCard(String(session.customer), Number(session.amount_total));
         emit("checkout.session.completed", publicSession(session));
         emit("payment_intent.succeeded", { id: newId("pi"), object: "payment_intent" });
       }
@@ -345,6 +381,7 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
       const intent = { id: newId("pi"), object: "payment_intent" };
       if (outcome === "succeeded") {
         session.payment_status = "paid";
+        chargeCard(String(session.customer), Number(session.amount_total));
         emit("checkout.session.async_payment_succeeded", publicSession(session));
         emit("payment_intent.succeeded", intent);
       } else {
@@ -371,7 +408,7 @@ export function createStripeEmulator(options: { prices: Record<string, number>; 
       const period = { start: end, end: item.current_period_end };
       const line = invoiceLine(subscription, item.price.id, item.price.unit_amount, period, false);
       emit("customer.subscription.updated", subscription, { items: before.items });
-      emit("invoice.paid", invoice(subscription, "subscription_cycle", [line], seconds()));
+      emit("invoice.paid", bill(subscription, "subscription_cycle", [line]));
       return this.takeEvents();
     },
   };

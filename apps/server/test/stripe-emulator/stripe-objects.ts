@@ -69,10 +69,12 @@ export function invoiceLine(
   };
 }
 
+export type InvoiceLine = ReturnType<typeof invoiceLine>;
+
 export function invoice(
   subscription: Subscription,
   billingReason: string,
-  lines: ReturnType<typeof invoiceLine>[],
+  lines: InvoiceLine[],
   created: number,
 ) {
   const total = lines.reduce((sum, line) => sum + line.amount, 0);

@@ -1,12 +1,7 @@
 import { formatBillingDate, formatUsd, PLAN_LIST, PLANS, type TPaidPlanId } from "@backdrop/shared";
 import { escapeHtml } from "../../mail/html.ts";
 import type { SandboxSubscription } from "../../repositories/sandbox-payments.repository.ts";
-import {
-  proratedChargeCents,
-  proratedTokenDelta,
-  remainingFraction,
-} from "../../services/proration.ts";
-import type { CheckoutSession } from "../payment-provider.ts";
+import type { CheckoutSession, PlanChangeQuote } from "../payment-provider.ts";
 
 /** The app's tokens (apps/web/src/styles.css): warm paper, ink, persimmon. */
 const STYLES = `
@@ -87,21 +82,20 @@ export function checkoutPage(session: CheckoutSession): string {
 export type PortalView = {
   portalId: string;
   subscription: SandboxSubscription | undefined;
-  now: number;
+  /** What changing to each other plan would do now. */
+  quotes: PlanChangeQuote[];
   backUrl: string;
   error?: string;
 };
 
-function planChoices(view: PortalView, current: SandboxSubscription, base: string): string {
-  const fraction = remainingFraction(current.periodStart, current.periodEnd, view.now);
-  const from = current.planId as TPaidPlanId;
-  return PLAN_LIST.filter((plan) => plan.id !== current.planId)
-    .map((plan) => {
-      const charge = proratedChargeCents(from, plan.id, fraction);
-      const tokens = proratedTokenDelta(from, plan.id, fraction);
-      const money = charge >= 0 ? `${formatUsd(charge)} now` : `${formatUsd(-charge)} credit`;
-      const change = `${tokens >= 0 ? "+" : "−"}${Math.abs(tokens)} tokens this period`;
-      return `<div class="plan"><div><strong>${escapeHtml(plan.name)}</strong> · ${formatUsd(plan.priceCents)}/month<br><span class="note">${escapeHtml(`${money}, ${change}`)}</span></div>
+function planChoices(view: PortalView, base: string): string {
+  return view.quotes
+    .map((quote) => {
+      const plan = PLANS[quote.planId];
+      const money = quote.chargeCents > 0 ? `${formatUsd(quote.chargeCents)} now` : "No charge now";
+      const tokens =
+        quote.tokens > 0 ? `+${quote.tokens} tokens this period` : "this period's tokens unchanged";
+      return `<div class="plan"><div><strong>${escapeHtml(plan.name)}</strong> · ${formatUsd(plan.priceCents)}/month from the next renewal<br><span class="note">${escapeHtml(`${money}, ${tokens}`)}</span></div>
 <form method="post" action="${base}/change-plan"><input type="hidden" name="planId" value="${plan.id}"><button class="secondary" type="submit">Switch to ${escapeHtml(plan.name)}</button></form></div>`;
     })
     .join("");
@@ -131,7 +125,7 @@ export function portalPage(view: PortalView): string {
 <dt>Status</dt><dd>${status}</dd>
 <dt>${current.cancelAtPeriodEnd ? "Ends on" : "Renews on"}</dt><dd>${escapeHtml(date)}</dd></dl>
 <div class="actions">${toggle}${back}</div></div>
-<div class="card"><h2>Change plan</h2><p class="note">Takes effect now; the price and the month's tokens are prorated.</p>${planChoices(view, current, base)}</div>
+<div class="card"><h2>Change plan</h2><p class="note">Takes effect now. A plan above the one this period is paid at costs the difference for the rest of the period and adds its tokens; any other change costs and credits nothing and keeps this period's tokens.</p>${planChoices(view, base)}</div>
 <div class="card"><h2>Sandbox clock</h2><p class="note">Ends the current period now: an active subscription renews and gets its monthly tokens; a canceling one ends.</p>
 ${button(`${base}/end-period`, "End current period now", "secondary")}</div>`,
   );

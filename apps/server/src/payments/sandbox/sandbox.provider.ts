@@ -1,17 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { isPaidPlanId, PLANS, type TPaidPlanId } from "@backdrop/shared";
 import type { Clock } from "../../lib/clock.ts";
-import type {
-  SandboxPaymentsRepository,
-  SandboxSubscription,
+import {
+  AlreadySubscribedError,
+  type SandboxCharge,
+  type SandboxPaymentsRepository,
+  type SandboxSubscription,
 } from "../../repositories/sandbox-payments.repository.ts";
 import type {
   BillingEffect,
   BillingEventsService,
   SubscriptionSnapshot,
 } from "../../services/billing-events.service.ts";
-import { remainingFraction } from "../../services/proration.ts";
-import type { BillingCustomer, CheckoutSession, PaymentProvider } from "../payment-provider.ts";
+import { remainingFraction, upgradeChargeCents, upgradeTokens } from "../../services/proration.ts";
+import type {
+  BillingCustomer,
+  CheckoutSession,
+  PaymentProvider,
+  PlanChangeQuote,
+} from "../payment-provider.ts";
 
 /** The sandbox refuses an action: the page shows this line. */
 export class SandboxError extends Error {
@@ -28,6 +35,8 @@ export type SandboxProvider = PaymentProvider & {
   subscriptionOf(userId: string): Promise<SandboxSubscription | undefined>;
   /** The sandbox clock: ends the running period now, renewing or, when canceling, ending it. */
   endPeriod(userId: string): Promise<void>;
+  /** What the sandbox charged the user, as a card statement would show it. */
+  chargesOf(userId: string): Promise<SandboxCharge[]>;
 };
 
 function planOf(subscription: SandboxSubscription): TPaidPlanId {
@@ -70,6 +79,36 @@ export function createSandboxProvider({
   /** Reports a change the way a webhook would: a fresh event id, applied once. */
   function report(userId: string, effects: BillingEffect[]) {
     return events.apply(`sandbox_evt_${randomUUID()}`, userId, effects);
+  }
+
+  function charge(
+    userId: string,
+    kind: SandboxCharge["kind"],
+    amountCents: number,
+    reference: string,
+  ): Promise<void> {
+    return repository.insertCharge({
+      id: randomUUID(),
+      userId,
+      kind,
+      amountCents,
+      reference,
+      createdAt: clock.now(),
+    });
+  }
+
+  /** The figures of a change to `planId` at `at`, by the rule of proration.ts. */
+  async function quote(
+    customer: BillingCustomer,
+    current: SandboxSubscription,
+    planId: TPaidPlanId,
+    at: number,
+  ): Promise<PlanChangeQuote & { fraction: number }> {
+    const paid = (await events.paidPlanOf(customer.userId)) ?? planOf(current);
+    const fraction = remainingFraction(current.periodStart, current.periodEnd, at);
+    const chargeCents = upgradeChargeCents(paid, planId, fraction);
+    const tokens = upgradeTokens(paid, planId, fraction, chargeCents);
+    return { planId, paidPlanId: paid, chargeCents, tokens, fraction };
   }
 
   async function runningSubscription(customer: BillingCustomer): Promise<SandboxSubscription> {
@@ -146,20 +185,26 @@ export function createSandboxProvider({
       await report(customer.userId, [{ type: "subscription", snapshot: snapshot(subscription) }]);
     },
 
-    async changePlan(customer, planId) {
+    async previewPlanChange(customer, planId, at) {
+      const { fraction: _fraction, ...figures } = await quote(
+        customer,
+        await runningSubscription(customer),
+        planId,
+        at,
+      );
+      return figures;
+    },
+
+    async changePlan(customer, planId, at) {
       const current = await runningSubscription(customer);
-      const now = clock.now();
+      const { chargeCents, fraction } = await quote(customer, current, planId, at);
       const changed = { ...current, planId };
-      await repository.updateSubscription(changed, now);
+      await repository.updateSubscription(changed, clock.now());
+      const key = `sandbox_change_${randomUUID()}`;
+      if (chargeCents > 0) await charge(customer.userId, "plan-change", chargeCents, key);
       await report(customer.userId, [
+        { type: "plan-change", to: planId, fraction, chargedCents: chargeCents, key },
         { type: "subscription", snapshot: snapshot(changed) },
-        {
-          type: "plan-change",
-          from: planOf(current),
-          to: planId,
-          fraction: remainingFraction(current.periodStart, current.periodEnd, now),
-          key: `sandbox_change_${randomUUID()}`,
-        },
       ]);
     },
 
@@ -170,17 +215,13 @@ export function createSandboxProvider({
       const checkout = await repository.findCheckout(sessionId);
       if (!checkout) throw new SandboxError("Unknown checkout session");
       const now = clock.now();
-      if (checkout.kind === "subscription" && checkout.status === "open") {
-        if (await repository.findActiveSubscription(checkout.userId)) {
-          throw new SandboxError("You already have a subscription");
-        }
-      }
-      if (!(await repository.closeCheckout(sessionId, "complete", now))) return false;
       const customer: BillingEffect = {
         type: "customer",
         customerId: customerIdOf(checkout.userId),
       };
       if (checkout.kind === "token_pack") {
+        if (!(await repository.closeCheckout(sessionId, "complete", now))) return false;
+        await charge(checkout.userId, "token_pack", checkout.amountCents, sessionId);
         await events.apply(`sandbox_evt_${sessionId}`, checkout.userId, [
           customer,
           { type: "token-pack", tokens: checkout.tokenCount ?? 0, key: `pack:${sessionId}` },
@@ -196,7 +237,16 @@ export function createSandboxProvider({
         periodStart: now,
         periodEnd: addMonth(now),
       };
-      await repository.insertSubscription(subscription, now);
+      const started = await repository
+        .subscribeFromCheckout(sessionId, subscription, now)
+        .catch((error: unknown) => {
+          if (error instanceof AlreadySubscribedError) {
+            throw new SandboxError("You already have a subscription");
+          }
+          throw error;
+        });
+      if (!started) return false;
+      await charge(checkout.userId, "subscription", checkout.amountCents, subscription.id);
       await events.apply(`sandbox_evt_${sessionId}`, checkout.userId, [
         customer,
         { type: "subscription", snapshot: snapshot(subscription) },
@@ -214,6 +264,7 @@ export function createSandboxProvider({
     },
 
     portalOwner: (id) => repository.findPortalOwner(id),
+    chargesOf: (userId) => repository.chargesOf(userId),
     subscriptionOf: (userId) => repository.findActiveSubscription(userId),
 
     async endPeriod(userId) {
@@ -228,6 +279,7 @@ export function createSandboxProvider({
       }
       const renewed = { ...current, periodStart: now, periodEnd: addMonth(now) };
       await repository.updateSubscription(renewed, now);
+      await charge(userId, "renewal", PLANS[planOf(renewed)].priceCents, renewed.id);
       await report(userId, [
         { type: "subscription", snapshot: snapshot(renewed) },
         { type: "period-grant", planId: planOf(renewed), key: `invoice:${renewed.id}:${now}` },

@@ -77,6 +77,8 @@ function invoicePaid(invoice: Stripe.Invoice, prices: StripePrices): EventPlan |
       const from = credited && planOfLine(credited, prices);
       const to = charged && planOfLine(charged, prices);
       if (!charged || !from || !to || from === to) return null;
+      // What the change actually cost: the proration lines together (a credit is negative).
+      const chargedCents = lines.filter(proration).reduce((sum, line) => sum + line.amount, 0);
       return {
         ...base,
         effects(subscription) {
@@ -88,7 +90,7 @@ function invoicePaid(invoice: Stripe.Invoice, prices: StripePrices): EventPlan |
             item.current_period_end,
             charged.period.start,
           );
-          return [{ type: "plan-change", from, to, fraction, key }];
+          return [{ type: "plan-change", to, fraction, chargedCents, key }];
         },
       };
     }

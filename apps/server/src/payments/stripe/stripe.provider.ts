@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { isPaidPlanId, type TPaidPlanId } from "@backdrop/shared";
+import { isPaidPlanId, PLANS, type TPaidPlanId } from "@backdrop/shared";
 import Stripe from "stripe";
 import type { Clock } from "../../lib/clock.ts";
 import type { BillingRepository } from "../../repositories/billing.repository.ts";
 import type { BillingEventsService } from "../../services/billing-events.service.ts";
+import { isAbove, remainingFraction, upgradeTokens } from "../../services/proration.ts";
 import type { BillingCustomer, CheckoutSession, PaymentProvider } from "../payment-provider.ts";
-import type { StripePrices } from "./stripe-prices.ts";
+import { idOf, type StripePrices } from "./stripe-prices.ts";
 import { snapshotOf } from "./stripe-subscriptions.ts";
 
 /** Stripe answered something our billing cannot act on. */
@@ -58,6 +59,26 @@ export function createStripeProvider({
   async function runningSubscription(customer: BillingCustomer) {
     if (!customer.subscriptionId) throw new StripeProviderError("No subscription to change");
     return stripe.subscriptions.retrieve(customer.subscriptionId);
+  }
+
+  /**
+   * A change to `planId` at `at`, measured as Stripe will bill it: from the period's paid plan,
+   * each proration line rounded to the cent on its own, over the item's current period.
+   */
+  async function measure(customer: BillingCustomer, planId: TPaidPlanId, at: number) {
+    const current = await runningSubscription(customer);
+    const item = current.items.data[0];
+    const shown = item ? prices.planOf(idOf(item.price) ?? "") : undefined;
+    const paid = (await events.paidPlanOf(customer.userId)) ?? shown;
+    if (!item || !paid) throw new StripeProviderError(`Subscription ${current.id} has no plan`);
+    const fraction = remainingFraction(
+      item.current_period_start,
+      item.current_period_end,
+      Math.floor(at / 1000),
+    );
+    const line = (plan: TPaidPlanId) => Math.round(PLANS[plan].priceCents * fraction);
+    const chargeCents = isAbove(planId, paid) ? line(planId) - line(paid) : 0;
+    return { current, paid, fraction, chargeCents };
   }
 
   /**
@@ -137,22 +158,38 @@ export function createStripeProvider({
       await mirror(customer, updated);
     },
 
-    async changePlan(customer, planId) {
-      const current = await runningSubscription(customer);
+    async previewPlanChange(customer, planId, at) {
+      const { paid, chargeCents, fraction } = await measure(customer, planId, at);
+      const tokens = upgradeTokens(paid, planId, fraction, chargeCents);
+      return { planId, paidPlanId: paid, chargeCents, tokens };
+    },
+
+    async changePlan(customer, planId, at) {
+      const { current, paid } = await measure(customer, planId, at);
       const item = current.items.data[0];
       if (!item) throw new StripeProviderError(`Subscription ${current.id} has no item`);
-      const prorationDate = Math.floor(clock.now() / 1000);
-      const updated = await stripe.subscriptions.update(
-        current.id,
-        {
-          items: [{ id: item.id, price: prices.ofPlan(planId) }],
-          proration_behavior: "always_invoice",
-          payment_behavior: "pending_if_incomplete",
-          proration_date: prorationDate,
-          metadata: { plan: planId },
-        },
-        { idempotencyKey: `plan-${current.id}-${planId}-${prorationDate}` },
-      );
+      const prorationDate = Math.floor(at / 1000);
+      const update = (price: TPaidPlanId, charged: boolean) =>
+        stripe.subscriptions.update(
+          current.id,
+          {
+            items: [{ id: item.id, price: prices.ofPlan(price) }],
+            // Only a move above the plan this period is paid at is charged (proration.ts).
+            proration_behavior: charged ? "always_invoice" : "none",
+            ...(charged
+              ? { payment_behavior: "pending_if_incomplete", proration_date: prorationDate }
+              : {}),
+            metadata: { plan: price },
+          },
+          { idempotencyKey: `plan-${current.id}-${price}-${prorationDate}` },
+        );
+      if (!isAbove(planId, paid)) {
+        await mirror(customer, await update(planId, false));
+        return;
+      }
+      // Back to the paid plan first, free, so that Stripe charges the move from it.
+      if (prices.planOf(idOf(item.price) ?? "") !== paid) await update(paid, false);
+      const updated = await update(planId, true);
       // The difference could not be charged: Stripe kept the old plan and so do we.
       if (updated.pending_update) {
         throw new StripeProviderError(`The plan change of ${current.id} awaits payment`);

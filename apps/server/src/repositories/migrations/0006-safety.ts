@@ -13,6 +13,9 @@ export const safetyMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("image_jobs").addColumn("started_at", "bigint").execute();
     await db.schema.alterTable("user_profiles").addColumn("period_plan_id", "text").execute();
+    // Running subscriptions are paid at the plan they show now.
+    await sql`update user_profiles set period_plan_id = subscription_plan_id
+      where subscription_plan_id in ('starter', 'pro', 'elite')`.execute(db);
 
     await db.schema
       .createTable("sandbox_charges")

@@ -138,6 +138,29 @@ describe("watchRecord", () => {
     expect(FakeEventSource.latest()?.closed).toBe(true);
   });
 
+  it("does not count the time a job waits in line against its two minutes", async () => {
+    let status: "queued" | "processing" = "queued";
+    const fetchMock = mockApi({
+      [`GET ${RECORD_PATH}`]: () =>
+        jsonResponse(
+          200,
+          imageRecord({ status, stage: status === "queued" ? "queued" : "composing" }),
+        ),
+    });
+    const { promise } = watch();
+    const settled = vi.fn();
+    promise.then(settled, settled);
+    // Ten minutes in line: still watching.
+    await vi.advanceTimersByTimeAsync(120 * POLL_INTERVAL_MS);
+    expect(callsTo(fetchMock, RECORD_PATH)).toHaveLength(120);
+    expect(settled).not.toHaveBeenCalled();
+    // Then it runs: the two minutes start.
+    status = "processing";
+    await vi.advanceTimersByTimeAsync(POLL_ATTEMPTS * POLL_INTERVAL_MS);
+    await expect(promise).rejects.toThrow(GENERATION_MESSAGES.processingTimedOut);
+    expect(callsTo(fetchMock, RECORD_PATH)).toHaveLength(120 + POLL_ATTEMPTS);
+  });
+
   it("stops at a 401 with the authentication message", async () => {
     mockApi({ [`GET ${RECORD_PATH}`]: jsonResponse(401, { error: "Unauthorized" }) });
     const { promise } = watch();

@@ -2,7 +2,11 @@ import { GENERATION_MESSAGES, type TImageRecord } from "@backdrop/shared";
 import { ApiError } from "../../lib/api-client.ts";
 import { fetchRecord, parseRecordEvent, recordEventsUrl } from "./api.ts";
 
-/** SPEC points 4 and 9: poll every 5 s, 24 times at most (2 minutes). */
+/**
+ * SPEC points 4 and 9: poll every 5 s, 24 times at most (2 minutes) — counted while the job
+ * runs: a job still waiting in line ("queued") has not started its time yet, and the server
+ * ends one that waits too long, refunded.
+ */
 export const POLL_INTERVAL_MS = 5_000;
 export const POLL_ATTEMPTS = 24;
 
@@ -81,9 +85,10 @@ export function watchRecord({
     };
 
     const poll = async () => {
-      polls += 1;
       try {
-        consider(await fetchRecord(recordId));
+        const record = await fetchRecord(recordId);
+        if (record.status !== "queued") polls += 1;
+        consider(record);
       } catch (error) {
         if (settled) return;
         if (error instanceof ApiError && error.status === 401) {
@@ -93,6 +98,7 @@ export function watchRecord({
           return fail(messages.checkFailed(error.message));
         }
         // A network or server hiccup: the next poll, or the live stream, tries again.
+        polls += 1;
       }
       if (settled) return;
       if (polls >= attempts) return fail(messages.timedOut);

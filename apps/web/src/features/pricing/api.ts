@@ -3,10 +3,12 @@ import {
   type TCheckoutSessionResponse,
   type TPaidPlanId,
   type TPaymentSessionResponse,
+  type TPlanChangeQuoteResponse,
   type TPortalSessionResponse,
   type TSubscriptionStateResponse,
   ZCheckoutSessionResponse,
   ZPaymentSessionResponse,
+  ZPlanChangeQuoteResponse,
   ZPortalSessionResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
@@ -15,6 +17,7 @@ import { ApiError, getJson, postJson } from "../../lib/api-client.ts";
 
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
 const SESSION_LOOKUP_FAILED = "We could not confirm your payment.";
+export const PLAN_CHANGE_QUOTE_FAILED = "We could not work out what this change costs right now.";
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
@@ -62,16 +65,29 @@ export async function reactivateSubscription(
   return parse(ZSubscriptionStateResponse, body);
 }
 
+/** `quotedAt`: the quote the user confirmed, so the change is made at its figures. */
 export async function updateSubscription(
   uid: string,
   newPlanId: TPaidPlanId,
+  quotedAt?: number,
 ): Promise<TSubscriptionStateResponse> {
   const body = await postJson(
     "/api/payment/update-subscription",
-    { uid, newPlanId },
+    { uid, newPlanId, ...(quotedAt === undefined ? {} : { quotedAt }) },
     MESSAGES.changePlanFailed,
   );
   return parse(ZSubscriptionStateResponse, body);
+}
+
+/** What changing to `newPlanId` would charge and grant now, as the server will apply it. */
+export async function fetchPlanChangeQuote(
+  newPlanId: TPaidPlanId,
+): Promise<TPlanChangeQuoteResponse> {
+  const body = await getJson(
+    `/api/payment/plan-change-quote?newPlanId=${encodeURIComponent(newPlanId)}`,
+    PLAN_CHANGE_QUOTE_FAILED,
+  );
+  return parse(ZPlanChangeQuoteResponse, body);
 }
 
 /** A token pack; `amount` is the price shown, in US dollars, which the server checks. */

@@ -202,8 +202,11 @@ describe("waiting by polling alone", () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("polls every 5 s and times out after 24 polls (2 minutes)", async () => {
-    const fetchMock = mockApi(generationAnswers());
+  it("polls every 5 s and times out after 24 polls (2 minutes) of the job running", async () => {
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      [`GET ${RECORD_PATH}`]: jsonResponse(200, imageRecord({ stage: "composing" })),
+    });
     const { user } = renderRoute("/", {
       session: subscriber(),
       advanceTimers: vi.advanceTimersByTime,

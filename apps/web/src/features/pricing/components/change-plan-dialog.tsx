@@ -1,17 +1,19 @@
 import {
+  formatBillingDate,
   formatUsd,
   MESSAGES,
   PLANS,
   type Plan,
   type TCurrentUser,
   type TPaidPlanId,
+  type TPlanChangeQuoteResponse,
 } from "@backdrop/shared";
+import { useQuery } from "@tanstack/react-query";
 import { browserLocation } from "../../../lib/browser-location.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { reactivateSubscription, updateSubscription } from "../api.ts";
+import { fetchPlanChangeQuote, reactivateSubscription, updateSubscription } from "../api.ts";
 import { useApplySubscriptionState } from "../hooks/use-apply-subscription-state.ts";
 import { useSubscriptionAction } from "../hooks/use-subscription-action.ts";
-import { estimateProration } from "../proration-estimate.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 
 type ChangePlanDialogProps = {
@@ -21,33 +23,66 @@ type ChangePlanDialogProps = {
   user: TCurrentUser;
 };
 
-function signed(value: number, unit: string): string {
-  return `${value < 0 ? "−" : "+"}${Math.abs(value)} ${unit}`;
+/** The server's figures for the change, worded for the person about to confirm it. */
+function QuoteFigures({ quote, target }: { quote: TPlanChangeQuoteResponse; target: Plan }) {
+  const renewal = quote.renewalDate ? formatBillingDate(quote.renewalDate) : "the next renewal";
+  const paid = PLANS[quote.paidPlanId];
+  const moveUp = quote.chargeCents > 0;
+  return (
+    <div className="mt-4 rounded-2xl bg-sunken px-4 py-3.5 text-sm" data-testid="plan-change-quote">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5">
+        <dt className="text-ink-muted">Charged now</dt>
+        <dd className="text-right font-semibold text-ink tabular-nums">
+          {moveUp ? formatUsd(quote.chargeCents) : "Nothing"}
+        </dd>
+        <dt className="text-ink-muted">Tokens added now</dt>
+        <dd className="text-right font-semibold text-ink tabular-nums">
+          {quote.tokens > 0 ? `+${quote.tokens}` : "None"}
+        </dd>
+        <dt className="text-ink-muted">From {renewal}</dt>
+        <dd className="text-right font-semibold text-ink tabular-nums">
+          {formatUsd(target.priceCents)}/month, {target.tokensPerMonth} tokens
+        </dd>
+      </dl>
+      <p className="mt-2 text-xs text-ink-subtle">
+        {moveUp
+          ? `The difference from ${paid.name}, which this period is paid at, for the rest of the period.`
+          : `This period is already paid at ${paid.name}: you keep its tokens, and nothing is charged or credited.`}
+      </p>
+    </div>
+  );
 }
 
 /**
- * A change is immediate with a prorated charge and tokens. While canceling, the subscription
- * is reactivated first, then changed, then the page reloads (SPEC point 4).
+ * A change is immediate. The dialog shows the server's own figures for it (what is charged
+ * now, the tokens added, the price from the renewal) and confirms at exactly those figures.
+ * While canceling, the subscription is reactivated first, then changed, then the page reloads
+ * (SPEC point 4).
  */
 export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProps) {
   const { busy, error, run, clearError } = useSubscriptionAction(MESSAGES.changePlanFailed);
   const apply = useApplySubscriptionState();
-  const from = user.subscriptionPlanId === "free" ? null : PLANS[user.subscriptionPlanId];
   const canceling = user.subscriptionStatus === "canceling";
-  const estimate =
-    from && target && user.subscriptionEndDate
-      ? estimateProration(from.id, target.id, user.subscriptionEndDate, Date.now())
-      : null;
+  const quote = useQuery({
+    queryKey: ["plan-change-quote", target?.id],
+    queryFn: () => fetchPlanChangeQuote(target?.id as TPaidPlanId),
+    enabled: target !== null,
+    // A quote holds for a while; a fresh one each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
 
   const confirm = (planId: TPaidPlanId, name: string) =>
     run(async () => {
+      const quotedAt = quote.data?.quotedAt;
       if (canceling) {
         await reactivateSubscription(user.uid, MESSAGES.reactivateSubscriptionFailed);
-        await updateSubscription(user.uid, planId);
+        await updateSubscription(user.uid, planId, quotedAt);
         browserLocation.reload();
         return;
       }
-      apply(await updateSubscription(user.uid, planId));
+      apply(await updateSubscription(user.uid, planId, quotedAt));
       onClose();
       notifySuccess(`You are now on the ${name} plan`);
     });
@@ -63,34 +98,27 @@ export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProp
       title={target ? `Change to ${target.name}?` : "Change plan"}
       description={
         target
-          ? `${target.name} costs ${formatUsd(target.priceCents)}/month with ${target.tokensPerMonth} tokens a month. The change takes effect now and is prorated: the price difference for the rest of this billing period is charged (or credited) now, and this period's tokens are adjusted the same way.`
+          ? `${target.name} costs ${formatUsd(target.priceCents)}/month with ${target.tokensPerMonth} tokens a month. The change takes effect now.`
           : ""
       }
       confirmLabel={target ? `Change to ${target.name}` : "Change plan"}
       dismissLabel="Keep my plan"
       busy={busy}
+      confirmDisabled={quote.isPending}
       error={error}
       onConfirm={() => target && confirm(target.id, target.name)}
     >
-      {estimate && (
-        <div className="mt-4 rounded-2xl bg-sunken px-4 py-3.5 text-sm">
-          <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5">
-            <dt className="text-ink-muted">
-              {estimate.chargeCents >= 0 ? "Charged now, about" : "Credited now, about"}
-            </dt>
-            <dd className="text-right font-semibold text-ink tabular-nums">
-              {formatUsd(Math.abs(estimate.chargeCents))}
-            </dd>
-            <dt className="text-ink-muted">Tokens this period, about</dt>
-            <dd className="text-right font-semibold text-ink tabular-nums">
-              {signed(estimate.tokens, "tokens")}
-            </dd>
-          </dl>
-          <p className="mt-2 text-xs text-ink-subtle">
-            For the {estimate.daysLeft} {estimate.daysLeft === 1 ? "day" : "days"} left in this
-            period; then {target ? formatUsd(target.priceCents) : ""} each month.
-          </p>
-        </div>
+      {target && quote.isPending && (
+        <p className="mt-4 rounded-2xl bg-sunken px-4 py-3.5 text-sm text-ink-muted" role="status">
+          Working out what this change costs…
+        </p>
+      )}
+      {target && quote.data && <QuoteFigures quote={quote.data} target={target} />}
+      {target && quote.isError && (
+        <p className="mt-4 rounded-2xl bg-sunken px-4 py-3.5 text-sm text-ink-muted" role="status">
+          {quote.error.message} You can still change plan: moving up is charged the difference for
+          the rest of the period; any other change is free.
+        </p>
       )}
       {canceling && (
         <p className="mt-3 text-sm text-ink-subtle">

@@ -18,6 +18,8 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   dismissLabel: string;
   busy: boolean;
+  /** The confirm button waits (for figures still loading, say). */
+  confirmDisabled?: boolean;
   error: string | null;
   onConfirm: () => void;
 };
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel,
   dismissLabel,
   busy,
+  confirmDisabled = false,
   error,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -48,7 +51,7 @@ export function ConfirmDialog({
           <DialogClose className={buttonClasses({ variant: "secondary" })} disabled={busy}>
             {dismissLabel}
           </DialogClose>
-          <Button loading={busy} onClick={onConfirm}>
+          <Button loading={busy} disabled={confirmDisabled} onClick={onConfirm}>
             {confirmLabel}
           </Button>
         </div>

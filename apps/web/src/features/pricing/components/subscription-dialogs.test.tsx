@@ -20,6 +20,18 @@ function subscriber(status: "active" | "canceling") {
   });
 }
 
+function quote(overrides: Record<string, unknown>) {
+  return {
+    planId: "elite",
+    paidPlanId: "pro",
+    chargeCents: 667,
+    tokens: 76,
+    renewalDate: END,
+    quotedAt: 1_900_000_000_000,
+    ...overrides,
+  };
+}
+
 function state(overrides: Record<string, unknown>) {
   return {
     subscriptionPlanId: "pro",
@@ -90,32 +102,84 @@ describe("subscription modals", () => {
     ).toBeInTheDocument();
   });
 
-  it("changes plan at once after showing the new price and the prorated change", async () => {
+  it("shows the server's figures for a move up, and changes at exactly them", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => {});
     const fetchMock = mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(200, quote({})),
       "POST /api/payment/update-subscription": jsonResponse(
         200,
-        state({ subscriptionPlanId: "elite", subscriptionTokens: 270 }),
+        state({ subscriptionPlanId: "elite", subscriptionTokens: 236 }),
       ),
     });
     const { user } = renderRoute("/pricing", { session: subscriber("active") });
     await user.click(within(card("Elite")).getByRole("button", { name: "Change Plan" }));
     const dialog = await screen.findByRole("dialog", { name: "Change to Elite?" });
     expect(dialog).toHaveTextContent("Elite costs $24/month");
-    expect(dialog).toHaveTextContent("prorated");
-    expect(dialog).toHaveTextContent("Charged now, about");
+    const figures = await within(dialog).findByTestId("plan-change-quote");
+    expect(figures).toHaveTextContent("Charged now$6.67");
+    expect(figures).toHaveTextContent("Tokens added now+76");
+    expect(figures).toHaveTextContent("From February 1, 2030$24/month, 275 tokens");
+    expect(figures).toHaveTextContent("The difference from Pro");
+    expect(new URL(String(fetchMock.mock.calls[0]?.[0]), "http://t").search).toBe(
+      "?newPlanId=elite",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Change to Elite" }));
     expect(await within(card("Elite")).findByText("Active")).toBeInTheDocument();
     expect(callsTo(fetchMock, "/api/payment/update-subscription")[0]?.body).toEqual({
       uid: "user-1",
       newPlanId: "elite",
+      quotedAt: 1_900_000_000_000,
     });
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it("says a move down costs and credits nothing and keeps the period's tokens", async () => {
+    mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(
+        200,
+        quote({ planId: "starter", chargeCents: 0, tokens: 0 }),
+      ),
+    });
+    const { user } = renderRoute("/pricing", { session: subscriber("active") });
+    await user.click(within(card("Starter")).getByRole("button", { name: "Change Plan" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change to Starter?" });
+    const figures = await within(dialog).findByTestId("plan-change-quote");
+    expect(figures).toHaveTextContent("Charged nowNothing");
+    expect(figures).toHaveTextContent("Tokens added nowNone");
+    expect(figures).toHaveTextContent("From February 1, 2030$9/month, 100 tokens");
+    expect(figures).toHaveTextContent("you keep its tokens, and nothing is charged or credited");
+  });
+
+  it("still lets the user change plan when the figures cannot be fetched, and says so", async () => {
+    const fetchMock = mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(502, {}),
+      "POST /api/payment/update-subscription": jsonResponse(
+        200,
+        state({ subscriptionPlanId: "starter" }),
+      ),
+    });
+    const { user } = renderRoute("/pricing", { session: subscriber("active") });
+    await user.click(within(card("Starter")).getByRole("button", { name: "Change Plan" }));
+    const dialog = await screen.findByRole("dialog", { name: "Change to Starter?" });
+    expect(
+      await within(dialog).findByText(/We could not work out what this change costs/),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Change to Starter" }));
+    await vi.waitFor(() =>
+      expect(callsTo(fetchMock, "/api/payment/update-subscription")[0]?.body).toEqual({
+        uid: "user-1",
+        newPlanId: "starter",
+      }),
+    );
   });
 
   it("while canceling, reactivates, then changes the plan, then reloads", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => {});
     const fetchMock = mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(
+        200,
+        quote({ planId: "starter", chargeCents: 0, tokens: 0 }),
+      ),
       "POST /api/payment/reactivate-subscription": jsonResponse(200, state({})),
       "POST /api/payment/update-subscription": jsonResponse(
         200,
@@ -125,13 +189,16 @@ describe("subscription modals", () => {
     const { user } = renderRoute("/pricing", { session: subscriber("canceling") });
     await user.click(within(card("Starter")).getByRole("button", { name: "Change Plan" }));
     const dialog = await screen.findByRole("dialog", { name: "Change to Starter?" });
-    expect(dialog).toHaveTextContent("Credited now, about");
+    expect(await within(dialog).findByTestId("plan-change-quote")).toHaveTextContent(
+      "Charged nowNothing",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Change to Starter" }));
     await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
     const paths = fetchMock.mock.calls.map(
       ([input]) => new URL(String(input), "http://t").pathname,
     );
     expect(paths.filter((path) => path.startsWith("/api/payment/"))).toEqual([
+      "/api/payment/plan-change-quote",
       "/api/payment/reactivate-subscription",
       "/api/payment/update-subscription",
     ]);
@@ -140,6 +207,7 @@ describe("subscription modals", () => {
   it("stops when the reactivation before a change fails, with the spec's default", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => {});
     const fetchMock = mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(200, quote({})),
       "POST /api/payment/reactivate-subscription": jsonResponse(502, {}),
     });
     const { user } = renderRoute("/pricing", { session: subscriber("canceling") });
@@ -154,7 +222,10 @@ describe("subscription modals", () => {
   });
 
   it("shows 'Could not change plan' when the change fails", async () => {
-    mockApi({ "POST /api/payment/update-subscription": jsonResponse(502, {}) });
+    mockApi({
+      "GET /api/payment/plan-change-quote": jsonResponse(200, quote({ planId: "starter" })),
+      "POST /api/payment/update-subscription": jsonResponse(502, {}),
+    });
     const { user } = renderRoute("/pricing", { session: subscriber("active") });
     await user.click(within(card("Starter")).getByRole("button", { name: "Change Plan" }));
     const dialog = await screen.findByRole("dialog");
