@@ -1,4 +1,4 @@
-import { formatBillingDate, formatUsd, PLAN_LIST, PLANS, type TPaidPlanId } from "@backdrop/shared";
+import { formatBillingDate, formatUsd, PLANS, type TPaidPlanId } from "@backdrop/shared";
 import { escapeHtml } from "../../mail/html.ts";
 import type { SandboxSubscription } from "../../repositories/sandbox-payments.repository.ts";
 import type { CheckoutSession, PlanChangeQuote } from "../payment-provider.ts";
