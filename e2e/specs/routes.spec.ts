@@ -56,5 +56,8 @@ test("the footer links lead to their pages", async ({ page }) => {
 test("the API health check answers ok", async ({ request }) => {
   const response = await request.get("/api/health");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok" });
+  expect(await response.json()).toMatchObject({
+    status: "ok",
+    checks: { database: { status: "ok" }, disk: { status: "ok" } },
+  });
 });
