@@ -16,7 +16,7 @@ import {
   upload,
 } from "./helpers/generations.ts";
 import type { SignedIn } from "./helpers/identity.ts";
-import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
+import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
 import { middleCutout } from "./helpers/stand-in-cutout.ts";
 import { APP_URL, createTestApp } from "./helpers/test-app.ts";
 
@@ -39,10 +39,7 @@ describeEachDatabase("edits on the local engine", (database) => {
     await t.container.close();
   });
 
-  const tokensOf = async (user: SignedIn) => {
-    const me = await currentUser(t, user);
-    return me.numOfTokens + me.subscriptionTokens;
-  };
+  const tokensOf = (user: SignedIn) => balanceOf(t, user);
   const ledgerOf = (user: SignedIn) => t.container.repositories.tokenLedger.listForUser(user.id);
 
   /** The scene state kept beside the stored file a URL names. */

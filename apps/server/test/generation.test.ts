@@ -23,7 +23,7 @@ import {
 } from "./helpers/generations.ts";
 import { asCookie, type SignedIn } from "./helpers/identity.ts";
 import { describeEachDriver } from "./helpers/job-drivers.ts";
-import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
+import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 
@@ -64,10 +64,7 @@ describeEachDatabase("generation service", (database) => {
       await t.container.close();
     });
 
-    const tokensOf = async (user: SignedIn) => {
-      const me = await currentUser(t, user);
-      return me.numOfTokens + me.subscriptionTokens;
-    };
+    const tokensOf = (user: SignedIn) => balanceOf(t, user);
 
     async function setTokens(user: SignedIn, subscriptionTokens: number) {
       await database

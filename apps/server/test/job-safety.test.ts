@@ -10,7 +10,7 @@ import { describeEachDatabase } from "./helpers/databases.ts";
 import { getRecord, pollRecord, postFal, processBody, upload } from "./helpers/generations.ts";
 import type { SignedIn } from "./helpers/identity.ts";
 import { describeEachDriver } from "./helpers/job-drivers.ts";
-import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
+import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 
@@ -59,10 +59,7 @@ describeEachDatabase("job safety", (database) => {
       await t.container.close();
     });
 
-    const tokensOf = async (user: SignedIn) => {
-      const me = await currentUser(t, user);
-      return me.numOfTokens + me.subscriptionTokens;
-    };
+    const tokensOf = (user: SignedIn) => balanceOf(t, user);
 
     async function process(uploaded: { url: string; recordId: string }) {
       const res = await postFal(t, "process", processBody(ada, uploaded), ada);

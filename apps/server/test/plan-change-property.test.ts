@@ -18,30 +18,10 @@ import { InsufficientTokensError } from "../src/services/token-ledger.service.ts
 import { describeEachDatabase, type TestDatabase } from "./helpers/databases.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
+import { PRICES, STRIPE_ENV, WEBHOOK_SECRET } from "./stripe-emulator/test-config.ts";
 import { deliver } from "./stripe-emulator/webhook-delivery.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const WEBHOOK_SECRET = "whsec_property";
-const STRIPE_ENV = {
-  STRIPE_SECRET_KEY: "sk_test_property",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_PRICE_STARTER: "price_starter",
-  STRIPE_PRICE_PRO: "price_pro",
-  STRIPE_PRICE_ELITE: "price_elite",
-  STRIPE_PRICE_PACK_100: "price_pack_100",
-  STRIPE_PRICE_PACK_250: "price_pack_250",
-  STRIPE_PRICE_PACK_500: "price_pack_500",
-  STRIPE_PRICE_PACK_1000: "price_pack_1000",
-};
-const PRICES = {
-  price_starter: 900,
-  price_pro: 1400,
-  price_elite: 2400,
-  price_pack_100: 900,
-  price_pack_250: 2000,
-  price_pack_500: 3500,
-  price_pack_1000: 6500,
-};
 
 /** The plan whose money buys the most tokens: the most generous reading of "paid for". */
 const BEST: Plan = PLAN_LIST.reduce((best, plan) =>

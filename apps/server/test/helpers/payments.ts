@@ -34,6 +34,12 @@ export async function currentUser(t: TestApp, user: SignedIn) {
   return ZCurrentUser.parse(res.body);
 }
 
+/** Both of the user's balances together: what they can spend. */
+export async function balanceOf(t: TestApp, user: SignedIn): Promise<number> {
+  const me = await currentUser(t, user);
+  return me.numOfTokens + me.subscriptionTokens;
+}
+
 /** GET /api/payment/session/<id> as `user`. */
 export function paymentSession(t: TestApp, sessionId: string, user: SignedIn) {
   return getJson(t.app, `/api/payment/session/${sessionId}`, asCookie(user));
