@@ -26,7 +26,7 @@ export function MailCard({ mail }: { mail: TMailboxEntry }) {
           {formatDateTime(mail.createdAt)}
         </time>
       </header>
-      <pre className="max-h-72 overflow-auto px-5 py-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-ink-soft">
+      <pre className="max-h-72 overflow-auto px-5 py-4 font-sans text-sm leading-relaxed whitespace-pre-wrap wrap-anywhere text-ink-soft">
         {mail.text}
       </pre>
       {mail.links.length > 0 && (

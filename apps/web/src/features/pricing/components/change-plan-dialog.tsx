@@ -39,12 +39,11 @@ function QuoteFigures({ quote, target }: { quote: TPlanChangeQuoteResponse; targ
         <dd className="text-right font-semibold text-ink tabular-nums">
           {quote.tokens > 0 ? `+${quote.tokens}` : "None"}
         </dd>
-        <dt className="text-ink-muted">From {renewal}</dt>
-        <dd className="text-right font-semibold text-ink tabular-nums">
-          {formatUsd(target.priceCents)}/month, {target.tokensPerMonth} tokens
-        </dd>
       </dl>
-      <p className="mt-2 text-xs text-ink-subtle">
+      <p className="mt-2.5 border-t border-line pt-2.5 text-ink">
+        From {renewal}: {formatUsd(target.priceCents)}/month with {target.tokensPerMonth} tokens.
+      </p>
+      <p className="mt-1.5 text-xs text-ink-subtle">
         {moveUp
           ? `The difference from ${paid.name}, which this period is paid at, for the rest of the period.`
           : `This period is already paid at ${paid.name}: you keep its tokens, and nothing is charged or credited.`}

@@ -118,7 +118,7 @@ describe("subscription modals", () => {
     const figures = await within(dialog).findByTestId("plan-change-quote");
     expect(figures).toHaveTextContent("Charged now$6.67");
     expect(figures).toHaveTextContent("Tokens added now+76");
-    expect(figures).toHaveTextContent("From February 1, 2030$24/month, 275 tokens");
+    expect(figures).toHaveTextContent("From February 1, 2030: $24/month with 275 tokens.");
     expect(figures).toHaveTextContent("The difference from Pro");
     expect(new URL(String(fetchMock.mock.calls[0]?.[0]), "http://t").search).toBe(
       "?newPlanId=elite",
@@ -146,7 +146,7 @@ describe("subscription modals", () => {
     const figures = await within(dialog).findByTestId("plan-change-quote");
     expect(figures).toHaveTextContent("Charged nowNothing");
     expect(figures).toHaveTextContent("Tokens added nowNone");
-    expect(figures).toHaveTextContent("From February 1, 2030$9/month, 100 tokens");
+    expect(figures).toHaveTextContent("From February 1, 2030: $9/month with 100 tokens.");
     expect(figures).toHaveTextContent("you keep its tokens, and nothing is charged or credited");
   });
 
