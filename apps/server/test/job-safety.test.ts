@@ -159,6 +159,27 @@ describeEachDatabase("job safety", (database) => {
       expect(await tokensOf(ada)).toBe(PRO);
     });
 
+    it("fails and refunds a job whose stored input no longer fits its kind", async () => {
+      const uploaded = await upload(t, ada);
+      await t.container.close();
+      t = app({ start: false });
+      const jobId = await process(uploaded);
+      await database
+        .handle()
+        .db.updateTable("image_jobs")
+        .set({ input: JSON.stringify({ prompt: 42 }) })
+        .where("id", "=", jobId)
+        .execute();
+      await t.container.close();
+      t = app();
+      expect(await pollRecord(t, ada, uploaded.recordId)).toMatchObject({
+        status: "failed",
+        error: M.processingFailed,
+      });
+      expect(engine.calls.generate).toBe(0);
+      expect(await tokensOf(ada)).toBe(PRO);
+    });
+
     it("refunds a job whose workers kept crashing, on pro", async () => {
       const uploaded = await upload(t, ada);
       await t.container.close();

@@ -18,6 +18,7 @@ import type { FileStorage } from "../storage/file-storage.ts";
 import { storageKeyFor } from "../storage/file-urls.ts";
 import { createKeptScenes } from "../storage/kept-scenes.ts";
 import { abandonedFailure, type JobFailure, jobFailure, queueWaitFailure } from "./job-failures.ts";
+import { jobInput } from "./job-inputs.ts";
 import { createJobReporter } from "./job-reports.ts";
 import type { RecordEvents } from "./record-events.ts";
 
@@ -45,15 +46,6 @@ export type JobRunnerDeps = {
   logger: Logger;
   timings: JobTimings;
 };
-
-export type GenerateJobInput = {
-  prompt: string;
-  options: GenerationOptions;
-  method: ProcessingMethod;
-  seed: number;
-};
-export type UpscaleJobInput = { options: UpscaleOptions };
-export type EditJobInput = { prompt: string };
 
 const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
   generate: "processed",
@@ -96,15 +88,13 @@ export function createJobRunner(deps: JobRunnerDeps) {
     ctx: JobContext,
   ): Promise<EngineResult> {
     switch (job.kind) {
-      case "generate": {
-        const input = job.input as GenerateJobInput;
-        return engine.generate({ image, ...input }, ctx);
-      }
+      case "generate":
+        return engine.generate({ image, ...jobInput("generate", job.input) }, ctx);
       case "upscale":
-        return engine.upscale({ image, options: (job.input as UpscaleJobInput).options }, ctx);
+        return engine.upscale({ image, options: jobInput("upscale", job.input).options }, ctx);
       case "edit": {
         const kept = await keptOfSource(job);
-        const { prompt } = job.input as EditJobInput;
+        const { prompt } = jobInput("edit", job.input);
         return engine.edit({ image, prompt, ...(kept ? { kept } : {}) }, ctx);
       }
     }

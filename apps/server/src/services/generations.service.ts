@@ -15,6 +15,7 @@ import {
 import type { z } from "zod";
 import type { ImageEngine } from "../engines/image-engine.ts";
 import type { JobDriver } from "../jobs/job-driver.ts";
+import { jobInput } from "../jobs/job-inputs.ts";
 import type { JobRunner } from "../jobs/job-runner.ts";
 import type { RecordEvents } from "../jobs/record-events.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -139,13 +140,14 @@ export function createGenerationsService(deps: {
     // Nothing is charged for a job the queue cannot take now.
     if (!(await driver.accepting())) throw new GenerationError(503, M.queueUnavailable);
     const id = randomUUID();
+    const input: Record<string, unknown> = jobInput(job.kind, job.input);
     const accepted = {
       id,
       recordId: job.recordId,
       userId: user.id,
       kind: job.kind,
       sourceFileId: source.id,
-      input: job.input,
+      input,
       cost: job.cost(source),
       debitKey: `job:${id}`,
       refundOnFailure: refundsFailures(profile),
@@ -168,7 +170,7 @@ export function createGenerationsService(deps: {
             stage: "queued",
             error: null,
             ...(job.kind === "generate"
-              ? { processedFileId: null, upscaledFileId: null, prompt: String(job.input.prompt) }
+              ? { processedFileId: null, upscaledFileId: null, prompt: String(input.prompt) }
               : {}),
             ...(job.kind === "upscale" ? { upscaledFileId: null } : {}),
           },
