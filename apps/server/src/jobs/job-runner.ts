@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { GenerationOptions, ProcessingMethod, UpscaleOptions } from "@backdrop/shared";
 import {
   EngineError,
   type EngineImage,
