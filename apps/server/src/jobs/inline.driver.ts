@@ -1,3 +1,4 @@
+import PQueue from "p-queue";
 import type { Logger } from "../lib/logger.ts";
 import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
 import type { JobRunner } from "./job-runner.ts";
@@ -5,11 +6,9 @@ import type { JobRunner } from "./job-runner.ts";
 export type InlineDriver = JobDriver & {
   /** Starts running jobs here, first resuming those a previous process left behind. */
   start(): void;
-  /** Resolves once no job is waiting or running here (tests wait on it). */
-  idle(): Promise<void>;
 };
 
-/** The default: jobs run in the server's own process, a few at a time. */
+/** The default: jobs run in the server's own process, a few at a time, in the order handed. */
 export function createInlineDriver({
   runner,
   concurrency,
@@ -21,41 +20,19 @@ export function createInlineDriver({
   sweepIntervalMs: number;
   logger: Logger;
 }): InlineDriver {
-  const waiting: string[] = [];
+  const queue = new PQueue({ concurrency, autoStart: false });
+  // Jobs waiting or running here: handing one over again while it is known is a no-op.
   const known = new Set<string>();
-  let running = 0;
-  let started = false;
   let closed = false;
   let stopSweeping: (() => void) | null = null;
-  let idleWaiters: Array<() => void> = [];
-
-  function settleIdle(): void {
-    if (running > 0 || waiting.length > 0) return;
-    for (const resolve of idleWaiters) resolve();
-    idleWaiters = [];
-  }
-
-  function pump(): void {
-    while (started && !closed && running < concurrency && waiting.length > 0) {
-      const jobId = waiting.shift() as string;
-      running += 1;
-      void runner
-        .run(jobId)
-        .catch((error: unknown) => logger.error("Job runner failed", { jobId, error }))
-        .finally(() => {
-          running -= 1;
-          known.delete(jobId);
-          pump();
-          settleIdle();
-        });
-    }
-  }
 
   async function dispatch(jobId: string): Promise<void> {
     if (closed || known.has(jobId)) return;
     known.add(jobId);
-    waiting.push(jobId);
-    pump();
+    void queue
+      .add(() => runner.run(jobId))
+      .catch((error: unknown) => logger.error("Job runner failed", { jobId, error }))
+      .finally(() => known.delete(jobId));
   }
 
   return {
@@ -63,25 +40,17 @@ export function createInlineDriver({
     accepting: () => !closed,
     dispatch,
     start() {
-      if (started) return;
-      started = true;
+      if (stopSweeping || closed) return;
       stopSweeping = startSweeping(
         () => sweepOrphans(runner, { accepting: () => !closed, dispatch }, logger),
         sweepIntervalMs,
       );
-      pump();
-    },
-    idle() {
-      return new Promise((resolve) => {
-        idleWaiters.push(resolve);
-        settleIdle();
-      });
+      queue.start();
     },
     async close() {
       closed = true;
       stopSweeping?.();
-      waiting.length = 0;
-      settleIdle();
+      queue.clear();
     },
   };
 }

@@ -1,3 +1,4 @@
+import PQueue from "p-queue";
 import sharp from "sharp";
 import type { StoredFile } from "../repositories/image-records.repository.ts";
 import type { FileStorage } from "./file-storage.ts";
@@ -26,32 +27,17 @@ export function makeThumbnail(bytes: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-function limiter(max: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export type Thumbnails = ReturnType<typeof createThumbnails>;
 
 /** Thumbnails made on first request and kept in storage; one build per file at a time. */
 export function createThumbnails(storage: FileStorage) {
   const building = new Map<string, Promise<Buffer | null>>();
-  const limit = limiter(CONCURRENT_BUILDS);
+  const builds = new PQueue({ concurrency: CONCURRENT_BUILDS });
 
   async function build(file: Pick<StoredFile, "storageKey">, key: string) {
     const original = await storage.get(file.storageKey);
     if (!original) return null;
-    const thumbnail = await limit(() => makeThumbnail(original));
+    const thumbnail = await builds.add(() => makeThumbnail(original), { throwOnTimeout: true });
     await storage.put(key, thumbnail);
     return thumbnail;
   }
