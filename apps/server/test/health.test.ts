@@ -1,6 +1,10 @@
+import { pbkdf2 } from "node:crypto";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { createTestApp, postJson } from "./helpers/test-app.ts";
+
+const stretch = promisify(pbkdf2);
 
 describeEachDatabase("health and errors", (database) => {
   describe("GET /api/health", () => {
@@ -16,6 +20,22 @@ describeEachDatabase("health and errors", (database) => {
           disk: { status: "ok", freeBytes: expect.any(Number) },
         },
       });
+    });
+
+    it("answers from its last disk reading while image work holds libuv's thread pool", async () => {
+      const { app } = createTestApp(database.handle());
+      expect((await app.request("/api/health")).status).toBe(200);
+      const finished: string[] = [];
+      // Key stretching runs on the same four threads as sharp's decoding and fs.statfs.
+      const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+      const busy = Array.from({ length: threads }, () =>
+        stretch("x", "salt", 1_000_000, 64, "sha512").then(() => finished.push("pool")),
+      );
+      const res = await app.request("/api/health");
+      finished.push("health");
+      await Promise.all(busy);
+      expect(res.status).toBe(200);
+      expect(finished[0]).toBe("health");
     });
 
     it("answers 503 when the disk that keeps the images is short of room", async () => {

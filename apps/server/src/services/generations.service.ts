@@ -12,6 +12,7 @@ import {
   type ZProcessRequest,
   type ZUpscaleRequest,
 } from "@backdrop/shared";
+import PQueue from "p-queue";
 import type { z } from "zod";
 import type { ImageEngine } from "../engines/image-engine.ts";
 import type { JobDriver } from "../jobs/job-driver.ts";
@@ -61,6 +62,9 @@ const STARTED: Record<JobKind, string> = {
   edit: "Image editing started",
 };
 
+/** Uploads decoded and re-encoded at once per process; the rest wait their turn. */
+const CONCURRENT_INTAKES = 2;
+
 /** At most this many records in one gallery answer. */
 export const GALLERY_LIMIT = 500;
 
@@ -83,6 +87,9 @@ export function createGenerationsService(deps: {
   const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
   const thumbnails = createThumbnails(storage);
   const keptScenes = createKeptScenes(storage);
+  // Decoding a large photo holds one of libuv's four threads for a second or two: a burst of
+  // uploads must leave the others to file reads, health checks and the rest of the server.
+  const intakes = new PQueue({ concurrency: CONCURRENT_INTAKES });
 
   function toApi(view: ImageRecordView): TImageRecord {
     const ref = (file: StoredFile | null) => (file ? { url: urls.urlOf(file) } : null);
@@ -200,10 +207,12 @@ export function createGenerationsService(deps: {
 
   return {
     async upload(user: SignedInUser, bytes: Buffer): Promise<TUploadResponse> {
-      const image = await takeInImage(bytes).catch((error: unknown) => {
-        if (error instanceof IntakeError) throw new GenerationError(error.status, error.message);
-        throw error;
-      });
+      const image = await intakes
+        .add(() => takeInImage(bytes), { throwOnTimeout: true })
+        .catch((error: unknown) => {
+          if (error instanceof IntakeError) throw new GenerationError(error.status, error.message);
+          throw error;
+        });
       const now = clock.now();
       const recordId = randomUUID();
       const file: StoredFile = {

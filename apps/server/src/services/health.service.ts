@@ -32,6 +32,9 @@ async function freeBytesAt(path: string): Promise<number> {
   }
 }
 
+/** How long a free-space reading is taken as current. */
+const DISK_READING_MS = 10_000;
+
 async function probe(run: () => Promise<void>): Promise<HealthCheck> {
   try {
     await run();
@@ -52,7 +55,7 @@ export function createHealthService(deps: {
   filesDir: string;
   minFreeBytes: number;
 }): HealthService {
-  async function disk(): Promise<HealthReport["checks"]["disk"]> {
+  async function measureDisk(): Promise<HealthReport["checks"]["disk"]> {
     try {
       const freeBytes = await freeBytesAt(deps.filesDir);
       if (freeBytes >= deps.minFreeBytes) return { status: "ok", freeBytes };
@@ -65,6 +68,26 @@ export function createHealthService(deps: {
     } catch (error) {
       return { status: "error", error: describeError(error) };
     }
+  }
+
+  // Reading the free space goes through libuv's small thread pool, which image work can keep
+  // busy for seconds: the health check answers with the last reading and refreshes it behind.
+  let lastDisk: { at: number; report: HealthReport["checks"]["disk"] } | null = null;
+  let measuring: Promise<HealthReport["checks"]["disk"]> | null = null;
+  function disk(): Promise<HealthReport["checks"]["disk"]> {
+    const fresh = lastDisk && Date.now() - lastDisk.at < DISK_READING_MS;
+    if (!fresh && !measuring) {
+      measuring = measureDisk()
+        .then((report) => {
+          lastDisk = { at: Date.now(), report };
+          return report;
+        })
+        .finally(() => {
+          measuring = null;
+        });
+    }
+    if (lastDisk) return Promise.resolve(lastDisk.report);
+    return measuring ?? measureDisk();
   }
 
   return {

@@ -1,0 +1,206 @@
+/**
+ * The review harness: starts real instances one at a time, runs the five categories against
+ * them and prints cases / passed / failed per category and instance, then every failure.
+ *
+ *   npm run review                        # everything
+ *   npm run review -- authz money         # some categories (authz uploads money faults websec)
+ *   npm run review -- --instances sqlite  # only instance labels containing "sqlite"
+ */
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { authorisation } from "./authz.ts";
+import { faultScenarios } from "./faults.ts";
+import {
+  cleanupEverything,
+  type Instance,
+  type InstanceOptions,
+  ownRedis,
+  SHARED_REDIS,
+  withInstance,
+} from "./lib/instance.ts";
+import { Cases } from "./lib/report.ts";
+import { money } from "./money.ts";
+import { badUploads, uploadLimits } from "./uploads.ts";
+import { webSecurity, webSecurityVariants } from "./websec.ts";
+
+export type Plan = { category: string; label: string; run: (cases: Cases) => Promise<void> };
+
+const SQLITE: InstanceOptions = { label: "sqlite-inline", env: { SUPPORT_RATE_LIMIT: "1000/600" } };
+const PG_BULLMQ: InstanceOptions = {
+  label: "pg-bullmq",
+  database: "postgres",
+  redisUrl: SHARED_REDIS,
+  env: { SUPPORT_RATE_LIMIT: "1000/600" },
+};
+
+function plans(): Plan[] {
+  const onInstance =
+    (options: InstanceOptions, body: (inst: Instance, cases: Cases) => Promise<void>) =>
+    (cases: Cases) =>
+      withInstance(options, (inst) => body(inst, cases));
+  return [
+    { category: "authz", label: "sqlite-inline", run: onInstance(SQLITE, authorisation) },
+    { category: "authz", label: "pg-bullmq", run: onInstance(PG_BULLMQ, authorisation) },
+    { category: "uploads", label: "sqlite-inline", run: onInstance(SQLITE, badUploads) },
+    {
+      category: "uploads",
+      label: "pg-bullmq",
+      run: onInstance({ ...PG_BULLMQ, workers: 0 }, badUploads),
+    },
+    {
+      category: "uploads",
+      label: "sqlite limits (UPLOAD_RATE_LIMIT=5/600, quotas 2/6 MB)",
+      run: onInstance(
+        {
+          label: "sqlite-limits",
+          env: { UPLOAD_RATE_LIMIT: "5/600", FREE_STORAGE_QUOTA_MB: "2", STORAGE_QUOTA_MB: "6" },
+        },
+        uploadLimits,
+      ),
+    },
+    {
+      category: "money",
+      label: "sqlite-inline",
+      run: onInstance({ label: "sqlite-money", env: { JOB_CONCURRENCY: "1" } }, (inst, cases) =>
+        money(inst, cases, { jobsRun: true }),
+      ),
+    },
+    {
+      category: "money",
+      label: "pg-bullmq (own Redis, no worker)",
+      run: async (cases) => {
+        const redis = ownRedis(6391);
+        redis.start();
+        try {
+          await withInstance(
+            {
+              label: "pg-bullmq-money",
+              database: "postgres",
+              redisUrl: redis.url,
+              workers: 0,
+              env: { JOB_QUEUE_WAIT_LIMIT_SECONDS: "60" },
+            },
+            (inst) => money(inst, cases, { jobsRun: false, redis }),
+          );
+        } finally {
+          redis.stop();
+        }
+      },
+    },
+    ...faultScenarios(),
+    {
+      category: "websec",
+      label: "sqlite-inline",
+      run: onInstance({ ...SQLITE, label: "sqlite-websec" }, webSecurity),
+    },
+    ...webSecurityVariants(),
+  ];
+}
+
+function table(all: Cases[]): string {
+  const rows = [["category", "instance", "cases", "passed", "failed"]];
+  for (const c of all)
+    rows.push([
+      c.category,
+      c.instance,
+      String(c.results.length),
+      String(c.passed),
+      String(c.failed),
+    ]);
+  const totals = (category: string) => {
+    const of = all.filter((c) => c.category === category);
+    const sum = (count: (c: Cases) => number) => of.reduce((acc, c) => acc + count(c), 0);
+    return [sum((c) => c.results.length), sum((c) => c.passed), sum((c) => c.failed)];
+  };
+  for (const category of [...new Set(all.map((c) => c.category))]) {
+    const [n, p, f] = totals(category);
+    rows.push([category, "(all)", String(n), String(p), String(f)]);
+  }
+  const widths =
+    rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length))) ?? [];
+  return rows
+    .map((row) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`)
+    .join("\n");
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const instanceFilter = args.includes("--instances")
+    ? (args[args.indexOf("--instances") + 1] ?? "")
+    : "";
+  const categories = args.filter(
+    (arg, i) => !arg.startsWith("--") && args[i - 1] !== "--instances",
+  );
+  const selected = plans().filter(
+    (plan) =>
+      (categories.length === 0 || categories.includes(plan.category)) &&
+      (!instanceFilter || plan.label.includes(instanceFilter)),
+  );
+  const started = Date.now();
+  const all: Cases[] = [];
+  for (const plan of selected) {
+    const cases = new Cases(plan.category, plan.label);
+    console.log(`\n== ${plan.category} on ${plan.label}`);
+    try {
+      await plan.run(cases);
+    } catch (error) {
+      cases.check(
+        "setup and teardown",
+        false,
+        error instanceof Error ? (error.stack ?? error.message) : String(error),
+      );
+    }
+    cases.endedAt = Date.now();
+    console.log(
+      `   ${cases.passed}/${cases.results.length} passed in ${Math.round((cases.endedAt - cases.startedAt) / 1000)} s`,
+    );
+    all.push(cases);
+  }
+  await cleanupEverything();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\n${table(all)}\n`);
+  for (const c of all) {
+    for (const result of c.results.filter((r) => !r.passed)) {
+      console.log(`FAILED [${c.category} / ${c.instance}] ${result.name}\n    ${result.detail}`);
+    }
+    for (const note of c.notes) console.log(`note [${c.category} / ${c.instance}] ${note}`);
+  }
+  console.log(`\nTotal run time: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  const report = join(
+    tmpdir(),
+    `backdrop-review-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  writeFileSync(
+    report,
+    JSON.stringify(
+      {
+        seconds,
+        runs: all.map((c) => ({
+          category: c.category,
+          instance: c.instance,
+          results: c.results,
+          notes: c.notes,
+          seconds: Math.round((c.endedAt - c.startedAt) / 1000),
+        })),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`Report: ${report}`);
+  process.exitCode = all.some((c) => c.failed > 0) ? 1 : 0;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    void cleanupEverything().finally(() => process.exit(130));
+  });
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error);
+  await cleanupEverything();
+  process.exit(2);
+});
