@@ -664,6 +664,8 @@ export function faultScenarios(): Plan[] {
           const [uploaded] = await onePhotos(inst, user, 1);
           cases.status("healthy with 20 MB free", await request(inst.url, "/api/health"), 200);
           writeFileSync(filler, Buffer.alloc(Math.max(0, freeBytes(mountPoint) - 3_000_000)));
+          // Health reuses a free-space reading for up to a second (health.service.ts).
+          await new Promise((resolve) => setTimeout(resolve, 1_200));
           const low = await request(inst.url, "/api/health");
           cases.status(
             "health 503 below MIN_FREE_DISK_MB",

@@ -1,5 +1,6 @@
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
+import { setTimeout } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { describeError } from "../lib/errors.ts";
 import { pingDatabase } from "../repositories/database.ts";
@@ -33,7 +34,9 @@ async function freeBytesAt(path: string): Promise<number> {
 }
 
 /** How long a free-space reading is taken as current. */
-const DISK_READING_MS = 10_000;
+const DISK_READING_MS = 1_000;
+/** How long a check waits for a new reading before it answers with the last one. */
+const DISK_WAIT_MS = 500;
 
 async function probe(run: () => Promise<void>): Promise<HealthCheck> {
   try {
@@ -71,23 +74,23 @@ export function createHealthService(deps: {
   }
 
   // Reading the free space goes through libuv's small thread pool, which image work can keep
-  // busy for seconds: the health check answers with the last reading and refreshes it behind.
+  // busy for seconds: a reading is reused for a moment, and when a new one is slow to come the
+  // check answers with the last one while the new one finishes behind it.
   let lastDisk: { at: number; report: HealthReport["checks"]["disk"] } | null = null;
   let measuring: Promise<HealthReport["checks"]["disk"]> | null = null;
-  function disk(): Promise<HealthReport["checks"]["disk"]> {
-    const fresh = lastDisk && Date.now() - lastDisk.at < DISK_READING_MS;
-    if (!fresh && !measuring) {
-      measuring = measureDisk()
-        .then((report) => {
-          lastDisk = { at: Date.now(), report };
-          return report;
-        })
-        .finally(() => {
-          measuring = null;
-        });
-    }
-    if (lastDisk) return Promise.resolve(lastDisk.report);
-    return measuring ?? measureDisk();
+  async function disk(): Promise<HealthReport["checks"]["disk"]> {
+    if (lastDisk && Date.now() - lastDisk.at < DISK_READING_MS) return lastDisk.report;
+    measuring ??= measureDisk()
+      .then((report) => {
+        lastDisk = { at: Date.now(), report };
+        return report;
+      })
+      .finally(() => {
+        measuring = null;
+      });
+    const previous = lastDisk?.report;
+    if (!previous) return measuring;
+    return Promise.race([measuring, setTimeout(DISK_WAIT_MS).then(() => previous)]);
   }
 
   return {
