@@ -10,22 +10,20 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { authorisation } from "./authz.ts";
-import { faultScenarios } from "./faults.ts";
+import { authorisation } from "./authz/index.ts";
+import { faultScenarios } from "./faults/index.ts";
 import {
   cleanupEverything,
-  type Instance,
   type InstanceOptions,
-  ownRedis,
   SHARED_REDIS,
   withInstance,
+  withOwnRedis,
 } from "./lib/instance.ts";
+import { onInstance, type Plan } from "./lib/plan.ts";
 import { Cases } from "./lib/report.ts";
-import { money } from "./money.ts";
-import { badUploads, uploadLimits } from "./uploads.ts";
-import { webSecurity, webSecurityVariants } from "./websec.ts";
-
-export type Plan = { category: string; label: string; run: (cases: Cases) => Promise<void> };
+import { money } from "./money/index.ts";
+import { badUploads, uploadLimits } from "./uploads/index.ts";
+import { webSecurity, webSecurityVariants } from "./websec/index.ts";
 
 const SQLITE: InstanceOptions = { label: "sqlite-inline", env: { SUPPORT_RATE_LIMIT: "1000/600" } };
 const PG_BULLMQ: InstanceOptions = {
@@ -36,45 +34,32 @@ const PG_BULLMQ: InstanceOptions = {
 };
 
 function plans(): Plan[] {
-  const onInstance =
-    (options: InstanceOptions, body: (inst: Instance, cases: Cases) => Promise<void>) =>
-    (cases: Cases) =>
-      withInstance(options, (inst) => body(inst, cases));
   return [
-    { category: "authz", label: "sqlite-inline", run: onInstance(SQLITE, authorisation) },
-    { category: "authz", label: "pg-bullmq", run: onInstance(PG_BULLMQ, authorisation) },
-    { category: "uploads", label: "sqlite-inline", run: onInstance(SQLITE, badUploads) },
-    {
-      category: "uploads",
-      label: "pg-bullmq",
-      run: onInstance({ ...PG_BULLMQ, workers: 0 }, badUploads),
-    },
-    {
-      category: "uploads",
-      label: "sqlite limits (UPLOAD_RATE_LIMIT=5/600, quotas 2/6 MB)",
-      run: onInstance(
-        {
-          label: "sqlite-limits",
-          env: { UPLOAD_RATE_LIMIT: "5/600", FREE_STORAGE_QUOTA_MB: "2", STORAGE_QUOTA_MB: "6" },
-        },
-        uploadLimits,
-      ),
-    },
-    {
-      category: "money",
-      label: "sqlite-inline",
-      run: onInstance({ label: "sqlite-money", env: { JOB_CONCURRENCY: "1" } }, (inst, cases) =>
-        money(inst, cases, { jobsRun: true }),
-      ),
-    },
+    onInstance("authz", "sqlite-inline", SQLITE, authorisation),
+    onInstance("authz", "pg-bullmq", PG_BULLMQ, authorisation),
+    onInstance("uploads", "sqlite-inline", SQLITE, badUploads),
+    onInstance("uploads", "pg-bullmq", { ...PG_BULLMQ, workers: 0 }, badUploads),
+    onInstance(
+      "uploads",
+      "sqlite limits (UPLOAD_RATE_LIMIT=5/600, quotas 2/6 MB)",
+      {
+        label: "sqlite-limits",
+        env: { UPLOAD_RATE_LIMIT: "5/600", FREE_STORAGE_QUOTA_MB: "2", STORAGE_QUOTA_MB: "6" },
+      },
+      uploadLimits,
+    ),
+    onInstance(
+      "money",
+      "sqlite-inline",
+      { label: "sqlite-money", env: { JOB_CONCURRENCY: "1" } },
+      (inst, cases) => money(inst, cases, { jobsRun: true }),
+    ),
     {
       category: "money",
       label: "pg-bullmq (own Redis, no worker)",
-      run: async (cases) => {
-        const redis = ownRedis(6391);
-        redis.start();
-        try {
-          await withInstance(
+      run: (cases) =>
+        withOwnRedis(6391, (redis) =>
+          withInstance(
             {
               label: "pg-bullmq-money",
               database: "postgres",
@@ -83,18 +68,11 @@ function plans(): Plan[] {
               env: { JOB_QUEUE_WAIT_LIMIT_SECONDS: "60" },
             },
             (inst) => money(inst, cases, { jobsRun: false, redis }),
-          );
-        } finally {
-          redis.stop();
-        }
-      },
+          ),
+        ),
     },
     ...faultScenarios(),
-    {
-      category: "websec",
-      label: "sqlite-inline",
-      run: onInstance({ ...SQLITE, label: "sqlite-websec" }, webSecurity),
-    },
+    onInstance("websec", "sqlite-inline", { ...SQLITE, label: "sqlite-websec" }, webSecurity),
     ...webSecurityVariants(),
   ];
 }

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { Container } from "./container.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
@@ -10,6 +9,7 @@ import {
   devMailboxRoutes,
   isDevMailboxEnabled,
 } from "./routes/dev-mailbox.routes.ts";
+import { answerErrors } from "./routes/errors.ts";
 import { generationRoutes } from "./routes/generation.routes.ts";
 import { healthRoutes } from "./routes/health.routes.ts";
 import { filesRoutes, imagesRoutes } from "./routes/images.routes.ts";
@@ -45,24 +45,60 @@ const OPENER_POLICY = "same-origin-allow-popups";
 const POPUP_RETURN_PATHS = ["/api/identity/callback/*", "/auth/complete"];
 
 function apiRoutes(container: Container): Hono {
+  const { env, identity, services, logger } = container;
   const api = new Hono();
-  api.use("*", originGuard([container.env.appOrigin, ...container.env.trustedOrigins]));
-  api.route("/", healthRoutes(container));
-  api.route("/", configRoutes(container));
+  api.use("*", originGuard([env.appOrigin, ...env.trustedOrigins]));
+  api.route("/", healthRoutes(services.health));
+  api.route("/", configRoutes(identity));
   api.on(["GET", "POST"], "/identity/*", (c) => {
-    const ip = clientIp(c, container.env.trustProxy);
-    return container.identity.handle(c.req.raw, ip === UNKNOWN_CLIENT ? null : ip);
+    const ip = clientIp(c, env.trustProxy);
+    return identity.handle(c.req.raw, ip === UNKNOWN_CLIENT ? null : ip);
   });
-  api.route("/auth", accountsRoutes(container));
-  api.route("/email", supportRoutes(container));
-  api.route("/payment", paymentRoutes(container));
-  api.route("/fal", generationRoutes(container));
-  api.route("/images", imagesRoutes(container));
-  api.route("/files", filesRoutes(container));
-  if (isDevMailboxEnabled(container)) {
-    api.route("/dev", devMailboxRoutes(container));
+  const { trustProxy } = env;
+  api.route(
+    "/auth",
+    accountsRoutes({
+      accounts: services.accounts,
+      identity,
+      authRateLimiter: container.authRateLimiter,
+      trustProxy,
+    }),
+  );
+  api.route(
+    "/email",
+    supportRoutes({
+      support: services.support,
+      identity,
+      rateLimiter: container.rateLimiter,
+      trustProxy,
+    }),
+  );
+  api.route(
+    "/payment",
+    paymentRoutes({
+      billing: services.billing,
+      identity,
+      checkoutRateLimiter: container.checkoutRateLimiter,
+      stripeWebhooks: container.payments.stripeWebhooks,
+    }),
+  );
+  const { generations } = services;
+  api.route(
+    "/fal",
+    generationRoutes({
+      generations,
+      events: container.jobs.events,
+      identity,
+      uploadRateLimiter: container.uploadRateLimiter,
+      logger,
+    }),
+  );
+  api.route("/images", imagesRoutes({ identity, generations }));
+  api.route("/files", filesRoutes({ identity, generations }));
+  if (isDevMailboxEnabled(env, container.mailer)) {
+    api.route("/dev", devMailboxRoutes(env, container.repositories.mailOutbox));
     // Said once, when the server builds its app: who can read every mail it sends.
-    container.logger.warn(devMailboxNotice(container.env));
+    logger.warn(devMailboxNotice(env));
   }
   api.all("*", (c) => c.json(notFound, 404));
   return api;
@@ -80,16 +116,17 @@ export function createApp(container: Container): Hono {
   app.use("*", secureHeaders({ contentSecurityPolicy, crossOriginOpenerPolicy: OPENER_POLICY }));
   app.route("/api", apiRoutes(container));
   const { sandbox } = container.payments;
-  if (sandbox) app.route("/sandbox", sandboxRoutes(container, sandbox));
+  if (sandbox) {
+    const { identity, services, clock, env } = container;
+    const profiles = container.repositories.userProfiles;
+    app.route(
+      "/sandbox",
+      sandboxRoutes({ sandbox, billing: services.billing, profiles, identity, clock, env }),
+    );
+  }
   app.route("/", webAppRoutes(container.webDistDir));
 
   app.notFound((c) => c.json(notFound, 404));
-  app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: error.message || "Bad request" }, error.status);
-    }
-    container.logger.error("Unhandled error", { method: c.req.method, path: c.req.path, error });
-    return c.json({ error: "Internal server error" }, 500);
-  });
+  app.onError(answerErrors(container.logger));
   return app;
 }

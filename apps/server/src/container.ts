@@ -1,14 +1,14 @@
 import type Stripe from "stripe";
+import type { Env } from "./config/index.ts";
 import { createEngine, type FalTransport } from "./engines/create-engine.ts";
 import type { ImageEngine } from "./engines/image-engine.ts";
-import type { Env } from "./env.ts";
 import { createIdentity } from "./identity/auth.ts";
 import { resolveAuthSecret } from "./identity/auth-secret.ts";
 import type { Identity } from "./identity/identity.ts";
-import { createJobs, type Jobs, type JobsOptions } from "./jobs/create-jobs.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createConsoleLogger, type Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
+import { createRateLimiter, type RateLimiter } from "./lib/rate-limiter.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox.mailer.ts";
 import { createSmtpMailer } from "./mail/smtp.mailer.ts";
@@ -63,21 +63,24 @@ import {
   type BillingEventsService,
   createBillingEventsService,
 } from "./services/billing-events.service.ts";
+import { createJobs, type Jobs, type JobsOptions } from "./services/generations/create-jobs.ts";
+import { createFileUrls } from "./services/generations/file-urls.ts";
 import {
   createGenerationsService,
   type GenerationsService,
-} from "./services/generations.service.ts";
+} from "./services/generations/generations.service.ts";
+import {
+  createUploadAllowance,
+  type UploadAllowance,
+} from "./services/generations/upload-allowance.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
-import { createRateLimiter, type RateLimiter } from "./services/rate-limiter.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
 import {
   createTokenLedgerService,
   type TokenLedgerService,
 } from "./services/token-ledger.service.ts";
-import { createUploadAllowance, type UploadAllowance } from "./services/upload-allowance.ts";
 import { createDiskStorage } from "./storage/disk.storage.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
-import { createFileUrls } from "./storage/file-urls.ts";
 
 export type Container = {
   env: Env;
@@ -236,7 +239,13 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     logger,
     ...(overrides.jobs ? { options: overrides.jobs } : {}),
   });
+  const uploadAllowance = createUploadAllowance({
+    records: repositories.generations.records,
+    profiles: repositories.userProfiles,
+    quota: env.storageQuota,
+  });
   const generations = createGenerationsService({
+    allowance: uploadAllowance,
     repository: repositories.generations,
     profiles: repositories.userProfiles,
     ledger: tokenLedger,
@@ -284,11 +293,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         clock,
       }),
       generations,
-      uploadAllowance: createUploadAllowance({
-        records: repositories.generations.records,
-        profiles: repositories.userProfiles,
-        quota: env.storageQuota,
-      }),
+      uploadAllowance,
     },
     storage,
     jobs,

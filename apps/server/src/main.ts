@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { type Env, formatEnvError, loadEnv } from "./config/index.ts";
 import { createContainer } from "./container.ts";
-import { type Env, formatEnvError, loadEnv } from "./env.ts";
 import { describeError } from "./lib/errors.ts";
 import { logUnhandledRejections } from "./lib/process-guards.ts";
 import { migrate } from "./repositories/migrations/index.ts";

@@ -1,5 +1,5 @@
+import { formatEnvError, loadEnv } from "./config/index.ts";
 import { createContainer } from "./container.ts";
-import { formatEnvError, loadEnv } from "./env.ts";
 import { describeError } from "./lib/errors.ts";
 import { logUnhandledRejections } from "./lib/process-guards.ts";
 import { migrate } from "./repositories/migrations/index.ts";

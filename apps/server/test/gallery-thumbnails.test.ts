@@ -1,7 +1,7 @@
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { thumbnailKeyFor } from "../src/storage/thumbnails.ts";
+import { thumbnailKeyFor } from "../src/services/generations/thumbnails.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { getFile, postUpload, upload } from "./helpers/generations.ts";
 import { asBearer, type SignedIn } from "./helpers/identity.ts";

@@ -1,27 +1,31 @@
 import {
   ZCheckoutSessionResponse,
-  ZPaymentSessionResponse,
   ZPlanChangeQuoteResponse,
   ZSubscriptionStateResponse,
 } from "@backdrop/shared";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { asCookie, type SignedIn } from "./helpers/identity.ts";
-import { adaAndBob, currentUser, paymentSession, postPayment } from "./helpers/payments.ts";
+import { stripeApp } from "./helpers/payment-drivers.ts";
+import { adaAndBob, currentUser, postPayment } from "./helpers/payments.ts";
 import { APP_URL, createTestApp } from "./helpers/test-app.ts";
 import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
-import { PRICES, STRIPE_ENV, WEBHOOK_SECRET } from "./stripe-emulator/test-config.ts";
+import { PRICES, WEBHOOK_SECRET } from "./stripe-emulator/test-config.ts";
 import { deliver } from "./stripe-emulator/webhook-delivery.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/**
+ * What only the Stripe adapter does: the requests it makes, the webhooks it reads, their
+ * signatures, order and replays. What every provider does is in payment-contract*.test.ts.
+ */
 describeEachDatabase("Stripe payments against the emulated Stripe API", (database) => {
   let offset = 0;
   const now = () => Date.now() + offset;
   const emulator = createStripeEmulator({ prices: PRICES, now });
   let t: ReturnType<typeof createTestApp>;
+  let deliverAll: ReturnType<typeof stripeApp>["deliverAll"];
   let ada: SignedIn;
-  let bob: SignedIn;
 
   beforeAll(() => emulator.start());
   afterAll(() => emulator.close());
@@ -29,24 +33,13 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
   beforeEach(async () => {
     offset = 0;
     emulator.takeEvents();
-    t = createTestApp(database.handle(), {
-      clock: { now },
-      env: STRIPE_ENV,
-      stripe: emulator.client(),
-    });
-    ({ ada, bob } = await adaAndBob(t));
+    ({ t, deliverAll } = stripeApp(database.handle(), { now }, emulator));
+    ({ ada } = await adaAndBob(t));
   });
 
   const call = (path: string, body: unknown, user: SignedIn = ada) =>
     postPayment(t, path, body, user);
   const me = (user: SignedIn = ada) => currentUser(t, user);
-
-  async function deliverAll(events: EmulatedEvent[]) {
-    for (const event of events) {
-      const res = await deliver(t.app, event, WEBHOOK_SECRET);
-      expect(res.status).toBe(200);
-    }
-  }
 
   /** Checkout through the API, paid on Stripe's page, its webhooks delivered. */
   async function subscribe(planId: string, user: SignedIn = ada) {
@@ -64,10 +57,10 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect((await t.app.request("/sandbox/checkout/cs_x")).status).not.toBe(200);
   });
 
-  it("subscribes through Checkout and activates the plan from the webhooks", async () => {
+  it("opens Checkout for the user's Stripe customer, made before the payment", async () => {
     const res = await call("create-subscription", { uid: ada.id, planId: "pro" });
-    const session = ZCheckoutSessionResponse.parse(await res.json());
-    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(res.status).toBe(200);
+    ZCheckoutSessionResponse.parse(await res.json());
     const created = emulator.requests.find((r) => r.path === "/v1/checkout/sessions");
     expect(created?.params).toMatchObject({
       mode: "subscription",
@@ -81,49 +74,16 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect(created?.idempotencyKey).toMatch(/^checkout-/);
     const customer = emulator.requests.find((r) => r.path === "/v1/customers");
     expect(customer?.params).toMatchObject({ metadata: { userId: ada.id } });
-    expect(await me()).toMatchObject({ subscriptionPlanId: "free", subscriptionTokens: 0 });
     expect((await me()).stripeCustomerId).toMatch(/^cus_/);
-
-    const open = await paymentSession(t, session.sessionId, ada);
-    expect(ZPaymentSessionResponse.parse(open.body)).toMatchObject({
-      status: "open",
-      kind: "subscription",
-      planId: "pro",
-      amountCents: 1400,
-    });
-
-    await deliverAll(emulator.completeCheckout(session.sessionId));
-    const user = await me();
-    expect(user).toMatchObject({
-      subscriptionPlanId: "pro",
-      subscriptionStatus: "active",
-      subscriptionTokens: 160,
-      numOfTokens: 0,
-    });
-    expect(user.stripeSubscriptionId).toMatch(/^sub_/);
-    expect(Date.parse(user.subscriptionEndDate ?? "")).toBeGreaterThan(now() + 27 * DAY);
-    expect(user.subscriptionRenewalDate).toBe(user.subscriptionEndDate);
-
-    const complete = await paymentSession(t, session.sessionId, ada);
-    expect(complete.body).toMatchObject({ status: "complete" });
-    const foreign = await paymentSession(t, session.sessionId, bob);
-    expect(foreign.status).toBe(404);
-    const unknown = await paymentSession(t, "cs_test_nothing", ada);
-    expect(unknown.status).toBe(404);
   });
 
-  it("renews with a fresh grant, once however often the event is replayed", async () => {
+  it("renews once however often the renewal's events are replayed", async () => {
     const { subscriptionId } = await subscribe("pro");
     await t.container.services.tokenLedger.debit(ada.id, 100, "job-1");
-    const before = await me();
     offset = 31 * DAY;
     const renewal = emulator.advancePeriod(subscriptionId);
     await deliverAll(renewal);
-    const after = await me();
-    expect(after).toMatchObject({ subscriptionStatus: "active", subscriptionTokens: 160 });
-    expect(Date.parse(after.subscriptionEndDate ?? "")).toBeGreaterThan(
-      Date.parse(before.subscriptionEndDate ?? ""),
-    );
+    expect(await me()).toMatchObject({ subscriptionTokens: 160 });
     await t.container.services.tokenLedger.debit(ada.id, 50, "job-2");
     await deliverAll(renewal);
     expect(await me()).toMatchObject({ subscriptionTokens: 110 });
@@ -162,10 +122,8 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     expect((await me()).subscriptionTokens).toBe(user.subscriptionTokens);
   });
 
-  it("moves down without proration, and back up past the paid plan from it, at the quoted figures", async () => {
+  it("moves down without proration, and up past the paid plan by putting Stripe back on it first", async () => {
     const { subscriptionId } = await subscribe("pro");
-    const customer = (await me()).stripeCustomerId ?? "";
-    await t.container.services.tokenLedger.debit(ada.id, 100, "job-1");
     offset = 10 * DAY;
     const down = await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
     expect(down.status).toBe(200);
@@ -176,16 +134,12 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
     const quiet = emulator.takeEvents();
     expect(quiet.map((event) => event.type)).toEqual(["customer.subscription.updated"]);
     await deliverAll(quiet);
-    expect(await me()).toMatchObject({ subscriptionPlanId: "starter", subscriptionTokens: 60 });
-    expect(emulator.cardChargesOf(customer)).toBe(1400);
-    expect(emulator.balanceOf(customer)).toBe(0);
 
     // Up to elite: Stripe is put back on pro for free, then charged from pro, as quoted.
     const res = await t.app.request("/api/payment/plan-change-quote?newPlanId=elite", {
       headers: asCookie(ada),
     });
     const quote = ZPlanChangeQuoteResponse.parse(await res.json());
-    expect(quote).toMatchObject({ planId: "elite", paidPlanId: "pro" });
     offset += 90_000;
     await call("update-subscription", {
       uid: ada.id,
@@ -201,70 +155,21 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
       ["price_pro", "none"],
       ["price_elite", "always_invoice"],
     ]);
-    await deliverAll(emulator.takeEvents());
-    expect(emulator.cardChargesOf(customer)).toBe(1400 + quote.chargeCents);
-    expect(await me()).toMatchObject({
-      subscriptionPlanId: "elite",
-      subscriptionTokens: 60 + quote.tokens,
-    });
-    expect(quote.tokens).toBeGreaterThan(70);
-    expect(quote.tokens).toBeLessThan(80);
   });
 
-  it("gives nothing for the review's upgrade, spend, downgrade cycle, and leaves no credit", async () => {
-    await subscribe("starter");
-    const customer = (await me()).stripeCustomerId ?? "";
-    for (let cycle = 0; cycle < 2; cycle += 1) {
-      await call("update-subscription", { uid: ada.id, newPlanId: "elite" });
-      await deliverAll(emulator.takeEvents());
-      const { subscriptionTokens } = await me();
-      if (subscriptionTokens > 0) {
-        await t.container.services.tokenLedger.debit(ada.id, subscriptionTokens, `job-${cycle}`);
-      }
-      await call("update-subscription", { uid: ada.id, newPlanId: "starter" });
-      await deliverAll(emulator.takeEvents());
-    }
-    const spent = (await t.container.repositories.tokenLedger.listForUser(ada.id))
-      .filter((entry) => entry.kind === "debit")
-      .reduce((sum, entry) => sum - entry.deltaSubscriptionTokens, 0);
-    expect(spent).toBeGreaterThanOrEqual(274);
-    expect(spent).toBeLessThanOrEqual(275);
-    expect(emulator.cardChargesOf(customer)).toBe(2400);
-    // No downgrade credit is waiting to pay the next upgrade.
-    expect(emulator.balanceOf(customer)).toBe(0);
-  });
-
-  it("cancels at the period's end, reactivates, and ends as free when the period ends", async () => {
+  it("cancels at the period's end at Stripe, and takes the cancellation back there", async () => {
     const { subscriptionId } = await subscribe("elite");
-    const canceled = await call("cancel-subscription", { uid: ada.id });
-    const state = ZSubscriptionStateResponse.parse(await canceled.json());
-    expect(state).toMatchObject({ subscriptionStatus: "canceling", subscriptionRenewalDate: null });
-    expect(state.subscriptionEndDate).not.toBeNull();
-    expect(emulator.subscription(subscriptionId)?.cancel_at_period_end).toBe(true);
-    await deliverAll(emulator.takeEvents());
-    expect((await me()).subscriptionStatus).toBe("canceling");
-
-    const reactivated = await call("reactivate-subscription", { uid: ada.id });
-    expect(await reactivated.json()).toMatchObject({ subscriptionStatus: "active" });
-    await deliverAll(emulator.takeEvents());
-    expect((await me()).subscriptionStatus).toBe("active");
-
     await call("cancel-subscription", { uid: ada.id });
-    await deliverAll(emulator.takeEvents());
-    offset = 32 * DAY;
-    await deliverAll(emulator.advancePeriod(subscriptionId));
-    expect(await me()).toMatchObject({
-      subscriptionPlanId: "free",
-      subscriptionStatus: "canceled",
-      subscriptionTokens: 0,
-    });
+    expect(emulator.subscription(subscriptionId)?.cancel_at_period_end).toBe(true);
+    await call("reactivate-subscription", { uid: ada.id });
+    expect(emulator.subscription(subscriptionId)?.cancel_at_period_end).toBe(false);
   });
 
-  it("credits a token pack once, from the paid checkout only", async () => {
+  it("opens a token pack's Checkout for the same Stripe customer", async () => {
     await subscribe("elite");
     const res = await call("create-checkout-session", { uid: ada.id, tokenCount: 100, amount: 9 });
     expect(res.status).toBe(200);
-    const { sessionId } = ZCheckoutSessionResponse.parse(await res.json());
+    ZCheckoutSessionResponse.parse(await res.json());
     const created = emulator.requests.findLast((r) => r.path === "/v1/checkout/sessions");
     expect(created?.params).toMatchObject({
       mode: "payment",
@@ -275,18 +180,6 @@ describeEachDatabase("Stripe payments against the emulated Stripe API", (databas
       (r) => r.path === "/v1/customers" && r.params.metadata?.userId === ada.id,
     );
     expect(customers).toHaveLength(1);
-    expect((await me()).numOfTokens).toBe(0);
-    const events = emulator.completeCheckout(sessionId);
-    await deliverAll(events);
-    await deliverAll(events);
-    expect(await me()).toMatchObject({ numOfTokens: 100, subscriptionTokens: 275 });
-    const answer = await paymentSession(t, sessionId, ada);
-    expect(answer.body).toMatchObject({
-      status: "complete",
-      kind: "token_pack",
-      tokenCount: 100,
-      amountCents: 900,
-    });
   });
 
   /** A 100-token pack's checkout, opened through the API by a subscriber to elite. */

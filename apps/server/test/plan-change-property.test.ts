@@ -10,16 +10,16 @@ import {
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "../src/identity/session-user.ts";
 import { SandboxError } from "../src/payments/sandbox/sandbox.provider.ts";
 import type { LedgerEntry } from "../src/repositories/token-ledger.repository.ts";
 import { BillingError } from "../src/services/billing.service.ts";
+import type { SessionUser } from "../src/services/session-user.ts";
 import { InsufficientTokensError } from "../src/services/token-ledger.service.ts";
 import { describeEachDatabase, type TestDatabase } from "./helpers/databases.ts";
-import { createTestApp } from "./helpers/test-app.ts";
-import { createStripeEmulator, type EmulatedEvent } from "./stripe-emulator/stripe-emulator.ts";
-import { PRICES, STRIPE_ENV, WEBHOOK_SECRET } from "./stripe-emulator/test-config.ts";
-import { deliver } from "./stripe-emulator/webhook-delivery.ts";
+import { sandboxApp, stripeApp } from "./helpers/payment-drivers.ts";
+import type { createTestApp } from "./helpers/test-app.ts";
+import { createStripeEmulator } from "./stripe-emulator/stripe-emulator.ts";
+import { PRICES } from "./stripe-emulator/test-config.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -242,9 +242,7 @@ async function runSequence(side: ProviderSide, database: TestDatabase, ops: Op[]
 }
 
 function sandboxSide(database: TestDatabase): ProviderSide {
-  const app = createTestApp(database.handle(), { clock });
-  const sandbox = app.container.payments.sandbox;
-  if (!sandbox) throw new Error("The sandbox provider is not in use");
+  const { t: app, sandbox } = sandboxApp(database.handle(), clock);
   return {
     runs: Number(process.env.PROPERTY_RUNS ?? (database.label === "SQLite" ? 1500 : 600)),
     app,
@@ -264,18 +262,8 @@ function stripeSide(
   database: TestDatabase,
   emulator: ReturnType<typeof createStripeEmulator>,
 ): ProviderSide {
-  const app = createTestApp(database.handle(), {
-    clock,
-    env: STRIPE_ENV,
-    stripe: emulator.client(),
-  });
+  const { t: app, deliverAll } = stripeApp(database.handle(), clock, emulator);
   const profiles = app.container.repositories.userProfiles;
-  async function deliverAll(events: EmulatedEvent[]) {
-    for (const event of events) {
-      const res = await deliver(app.app, event, WEBHOOK_SECRET);
-      expect(res.status).toBe(200);
-    }
-  }
   return {
     runs: Number(process.env.PROPERTY_RUNS ?? (database.label === "SQLite" ? 250 : 120)),
     app,

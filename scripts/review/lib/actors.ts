@@ -109,6 +109,19 @@ export function signIn(
   );
 }
 
+/** The session token without its signature, as revoke-session takes it. */
+export const rawToken = (user: User) => user.token.split(".")[0] ?? "";
+
+/** The id of the user a get-session answer names (undefined when signed out). */
+export const sessionUserId = (answer: Answer | NoAnswer) =>
+  (answer.json as { user?: { id: string } } | null)?.user?.id;
+
+/** The Set-Cookie line of the session cookie ("" when there is none). */
+export function sessionCookie(answer: Answer | NoAnswer): string {
+  const set = answer.status ? (answer.headers["set-cookie"] ?? []) : [];
+  return set.find((cookie) => cookie.includes("session_token")) ?? "";
+}
+
 export function asUser(answer: Answer | NoAnswer, name: string): User {
   if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}`);
   const body = answer.json as { user: { id: string; email: string } };
@@ -238,6 +251,19 @@ export function processBody(user: User, uploaded: Uploaded, extra: Record<string
 
 export function processImage(inst: Instance, user: User, uploaded: Uploaded, extra = {}) {
   return postJson(inst, "/api/fal/process", processBody(user, uploaded, extra), user);
+}
+
+export function upscaleBody(imageUrl: string, savedRecordId: string, userUid: string) {
+  return { imageUrl, options: {}, savedRecordId, userUid };
+}
+
+export function editBody(
+  imageUrl: string,
+  imageRecordId: string,
+  userUid: string,
+  prompt = "make it warmer",
+) {
+  return { imageUrl, prompt, imageRecordId, userUid };
 }
 
 export type RecordView = {

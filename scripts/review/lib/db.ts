@@ -39,6 +39,14 @@ export async function query(
   }
 }
 
+/** How many rows of `table` belong to the user. */
+export async function countOf(instance: Instance, table: string, userId: string): Promise<number> {
+  const [row] = await query(instance, `select count(*) as n from ${table} where user_id = ?`, [
+    userId,
+  ]);
+  return Number(row?.n ?? 0);
+}
+
 export type Balances = { numOfTokens: number; subscriptionTokens: number };
 
 export async function balances(instance: Instance, userId: string): Promise<Balances> {

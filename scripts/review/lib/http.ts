@@ -242,6 +242,36 @@ export function errorOf(answer: Answer | NoAnswer): string {
   return String(body?.error ?? body?.message ?? "");
 }
 
+/** Its status and the start of its body, or `0 <error>` when none came. */
+export function got(answer: Answer | NoAnswer, chars: number): string {
+  return `${answer.status} ${answer.status ? answer.text.slice(0, chars) : answer.error}`;
+}
+
+/** Null when the answer has an expected status, else "expected …, got …" for the failure list. */
+export function unexpected(
+  answer: Answer | NoAnswer,
+  expected: number | number[],
+  chars: number,
+): string | null {
+  const wanted = Array.isArray(expected) ? expected : [expected];
+  return wanted.includes(answer.status)
+    ? null
+    : `expected ${wanted.join("/")}, got ${got(answer, chars)}`;
+}
+
+/** The body as text ("" when no answer came). */
+export const bodyOf = (answer: Answer | NoAnswer) => (answer.status === 0 ? "" : answer.text);
+
+/** Sends `count` requests one after the other and lists their statuses. */
+export async function statusesOf(
+  count: number,
+  send: () => Promise<Answer | NoAnswer>,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await send()).status);
+  return statuses;
+}
+
 /** A short description of an answer for the failure list. */
 export function describe(answer: Answer | NoAnswer): string {
   if (answer.status === 0) return `no answer (${answer.error}) after ${answer.ms} ms`;

@@ -321,6 +321,17 @@ export function ownRedis(port: number): OwnRedis {
   return redis;
 }
 
+/** Runs `body` with a Redis server of its own on `port`, always stopped afterwards. */
+export async function withOwnRedis(port: number, body: (redis: OwnRedis) => Promise<void>) {
+  const redis = ownRedis(port);
+  redis.start();
+  try {
+    await body(redis);
+  } finally {
+    redis.stop();
+  }
+}
+
 /** Last resort: kills what is left and removes what was created. */
 export async function cleanupEverything(): Promise<void> {
   for (const child of live.processes) child.kill("SIGKILL");

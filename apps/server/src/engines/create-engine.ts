@@ -1,6 +1,6 @@
-import type { Env } from "../env.ts";
+import type { Env } from "../config/index.ts";
 import type { ImageEngine } from "./image-engine.ts";
-import { editRefusal } from "./local/edit-check.ts";
+import { editRefusal } from "./local/edits/index.ts";
 import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**

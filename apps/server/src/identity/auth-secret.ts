@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AUTH_SECRET_MIN_LENGTH } from "../env.ts";
+import { AUTH_SECRET_MIN_LENGTH } from "../config/index.ts";
 import type { Logger } from "../lib/logger.ts";
 
 export const AUTH_SECRET_FILE = "auth-secret";

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@backdr
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { APIError, isAPIError } from "better-auth/api";
 import { bearer, genericOAuth } from "better-auth/plugins";
-import type { Env } from "../env.ts";
+import type { Env } from "../config/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";

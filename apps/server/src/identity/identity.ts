@@ -1,5 +1,5 @@
 import type { BetterAuthOptions } from "better-auth";
-import type { SessionUser } from "./session-user.ts";
+import type { SessionUser } from "../services/session-user.ts";
 
 /** The identity service as the rest of the server uses it. */
 export type Identity = {

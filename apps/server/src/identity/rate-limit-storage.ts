@@ -1,6 +1,6 @@
 import type { BetterAuthRateLimitOptions } from "better-auth";
 import type { Clock } from "../lib/clock.ts";
-import { createRateLimiter, type RateLimiter } from "../services/rate-limiter.ts";
+import { createRateLimiter, type RateLimiter } from "../lib/rate-limiter.ts";
 
 type RateLimitStorage = NonNullable<BetterAuthRateLimitOptions["customStorage"]>;
 

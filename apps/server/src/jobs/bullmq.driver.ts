@@ -3,7 +3,7 @@ import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { withTimeout } from "../lib/timeout.ts";
 import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
-import type { JobRunner } from "./job-runner.ts";
+import type { JobHandler } from "./job-handler.ts";
 import { isReady, type RedisConnector } from "./redis-connection.ts";
 
 export const JOB_QUEUE_NAME = "image-jobs";
@@ -61,7 +61,7 @@ export function startBullmqWorker({
   logger,
 }: {
   settings: BullmqSettings;
-  runner: JobRunner;
+  runner: JobHandler;
   driver: JobDriver;
   concurrency: number;
   sweepIntervalMs: number;

@@ -1,7 +1,7 @@
 import PQueue from "p-queue";
 import type { Logger } from "../lib/logger.ts";
 import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
-import type { JobRunner } from "./job-runner.ts";
+import type { JobHandler } from "./job-handler.ts";
 
 export type InlineDriver = JobDriver & {
   /** Starts running jobs here, first resuming those a previous process left behind. */
@@ -15,7 +15,7 @@ export function createInlineDriver({
   sweepIntervalMs,
   logger,
 }: {
-  runner: JobRunner;
+  runner: JobHandler;
   concurrency: number;
   sweepIntervalMs: number;
   logger: Logger;

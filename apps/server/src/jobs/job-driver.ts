@@ -1,6 +1,6 @@
 import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { JobRunner } from "./job-runner.ts";
+import type { JobHandler } from "./job-handler.ts";
 
 /** How accepted jobs reach a worker: in this process, or through a queue to worker processes. */
 export type JobDriver = {
@@ -15,7 +15,7 @@ export type JobDriver = {
 };
 
 /** Fails, with a refund, the jobs that waited in line too long; logs what it cannot do. */
-export async function expireOverdueJobs(runner: JobRunner, logger: Logger): Promise<number> {
+export async function expireOverdueJobs(runner: JobHandler, logger: Logger): Promise<number> {
   try {
     return await runner.expireOverdue();
   } catch (error) {
@@ -30,12 +30,12 @@ export async function expireOverdueJobs(runner: JobRunner, logger: Logger): Prom
  * nothing stays stuck, and nothing that never ran is charged.
  */
 export async function sweepOrphans(
-  runner: JobRunner,
+  runner: JobHandler,
   driver: Pick<JobDriver, "accepting" | "dispatch">,
   logger: Logger,
 ): Promise<number> {
   let handled = await expireOverdueJobs(runner, logger);
-  let orphans: Awaited<ReturnType<JobRunner["orphans"]>>;
+  let orphans: Awaited<ReturnType<JobHandler["orphans"]>>;
   try {
     orphans = await runner.orphans();
   } catch (error) {

@@ -1,4 +1,4 @@
-import { unescapeHtml } from "./html.ts";
+import { unescapeHtml } from "../lib/html.ts";
 
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 const BARE_URL = /\bhttps?:\/\/[^\s<>"'`]+/gi;

@@ -1,4 +1,4 @@
-import type { MailTransport } from "../env.ts";
+import type { MailTransport } from "../config/index.ts";
 
 export type MailMessage = {
   to: string;

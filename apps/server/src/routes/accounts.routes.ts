@@ -1,32 +1,36 @@
-import {
-  AUTH_MESSAGES,
-  EMAIL_PATTERN,
-  firstIssueMessage,
-  MESSAGES,
-  ZSaveUserRequest,
-} from "@backdrop/shared";
+import { AUTH_MESSAGES, EMAIL_PATTERN, MESSAGES, ZSaveUserRequest } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Container } from "../container.ts";
-import { AccountForbiddenError } from "../services/accounts.service.ts";
-import { readJsonObject } from "./json-body.ts";
+import type { Identity } from "../identity/identity.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
+import type { AccountsService } from "../services/accounts.service.ts";
+import { assertSelf, parseOwnJson } from "./json-body.ts";
 import { rateLimit } from "./rate-limit.middleware.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 
-const forbidden = { error: AUTH_MESSAGES.forbidden };
-
-/** A refusal when the `uid` query names anyone but the signed-in user. */
-function refuseOtherUid(c: Context<SignedInEnv>): Response | null {
+/** Refuses unless the `uid` query names the signed-in user. */
+function assertOwnUidQuery(c: Context<SignedInEnv>): void {
   const uid = c.req.query("uid")?.trim();
-  if (!uid) return c.json({ error: AUTH_MESSAGES.uidRequired }, 400);
-  if (uid !== c.var.user.id) return c.json(forbidden, 403);
-  return null;
+  if (!uid) throw new AppError(400, AUTH_MESSAGES.uidRequired);
+  assertSelf(c, uid);
 }
 
+export type AccountsRoutesDeps = {
+  accounts: AccountsService;
+  identity: Identity;
+  authRateLimiter: RateLimiter;
+  trustProxy: number;
+};
+
 /** SPEC point 7's /api/auth/* endpoints: the product's side of a user account. */
-export function accountsRoutes({ env, identity, authRateLimiter, services }: Container) {
+export function accountsRoutes({
+  accounts,
+  identity,
+  authRateLimiter,
+  trustProxy,
+}: AccountsRoutesDeps) {
   const signedIn = requireUser(identity);
-  const { accounts } = services;
 
   return new Hono<SignedInEnv>()
     .use("*", async (c, next) => {
@@ -34,13 +38,11 @@ export function accountsRoutes({ env, identity, authRateLimiter, services }: Con
       c.header("Cache-Control", "no-store");
     })
     .get("/get-user-by-uid", signedIn, async (c) => {
-      const refusal = refuseOtherUid(c);
-      if (refusal) return refusal;
+      assertOwnUidQuery(c);
       return c.json(await accounts.getCurrentUser(c.var.user));
     })
     .get("/get-user-tokens", signedIn, async (c) => {
-      const refusal = refuseOtherUid(c);
-      if (refusal) return refusal;
+      assertOwnUidQuery(c);
       return c.json(await accounts.getTokens(c.var.user));
     })
     .post(
@@ -51,25 +53,17 @@ export function accountsRoutes({ env, identity, authRateLimiter, services }: Con
       }),
       signedIn,
       async (c) => {
-        const parsed = ZSaveUserRequest.safeParse(await readJsonObject(c));
-        if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
-        const { user } = c.var;
+        const body = await parseOwnJson(c, ZSaveUserRequest);
         // Identity comes from the session; the body may only repeat it.
-        if (parsed.data.uid !== user.id) return c.json(forbidden, 403);
-        if (parsed.data.email.toLowerCase() !== user.email.toLowerCase()) {
-          return c.json(forbidden, 403);
+        if (body.email.toLowerCase() !== c.var.user.email.toLowerCase()) {
+          throw new AppError(403, AUTH_MESSAGES.forbidden);
         }
-        try {
-          return c.json(await accounts.saveUser(user, parsed.data));
-        } catch (error) {
-          if (error instanceof AccountForbiddenError) return c.json(forbidden, 403);
-          throw error;
-        }
+        return c.json(await accounts.saveUser(c.var.user, body));
       },
     )
     .get(
       "/get-user-by-email",
-      rateLimit({ limiter: authRateLimiter, bucket: "user-by-email", trustProxy: env.trustProxy }),
+      rateLimit({ limiter: authRateLimiter, bucket: "user-by-email", trustProxy }),
       async (c) => {
         const email = c.req.query("email")?.trim() ?? "";
         if (!email) return c.json({ error: MESSAGES.emailRequired }, 400);

@@ -1,13 +1,14 @@
 import { BlockList, isIP } from "node:net";
 import type { TMailboxEntry } from "@backdrop/shared";
 import { Hono, type MiddlewareHandler } from "hono";
-import type { Container } from "../container.ts";
-import type { Env } from "../env.ts";
+import type { Env } from "../config/index.ts";
 import { extractLinks } from "../mail/mail-links.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { MailOutboxRepository } from "../repositories/mail-outbox.repository.ts";
 import { socketAddress } from "./client-ip.ts";
 
 /** The outbox is a development aid: never exposed in production or when mail really leaves. */
-export function isDevMailboxEnabled({ env, mailer }: Container): boolean {
+export function isDevMailboxEnabled(env: Env, mailer: Mailer): boolean {
   return mailer.transport === "outbox" && env.nodeEnv !== "production";
 }
 
@@ -72,9 +73,9 @@ export function loopbackOnly(env: Env): MiddlewareHandler {
   };
 }
 
-export function devMailboxRoutes({ env, repositories }: Container): Hono {
+export function devMailboxRoutes(env: Env, outbox: Pick<MailOutboxRepository, "list">): Hono {
   return new Hono().use("*", loopbackOnly(env)).get("/mailbox", async (c) => {
-    const mails = await repositories.mailOutbox.list();
+    const mails = await outbox.list();
     const entries: TMailboxEntry[] = mails.map((mail) => ({
       id: mail.id,
       to: mail.to,

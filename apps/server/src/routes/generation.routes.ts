@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  firstIssueMessage,
   IMAGE_LIMITS,
   GENERATION_MESSAGES as M,
   ZEditRequest,
@@ -9,11 +8,12 @@ import {
 } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { z } from "zod";
-import type { Container } from "../container.ts";
-import { GenerationError } from "../services/generation-access.ts";
-import { readJsonObject } from "./json-body.ts";
-import { recordEventsRoute } from "./record-events.routes.ts";
+import type { Identity } from "../identity/identity.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
+import { failsWith } from "./errors.ts";
+import { assertSelf, parseOwnJson } from "./json-body.ts";
+import { type RecordEventsDeps, recordEventsRoute } from "./record-events.routes.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
 
@@ -28,60 +28,33 @@ const uploadBody = bodyLimit({
   onError: (c) => c.json({ error: M.imageTooHeavy }, 413),
 });
 
-type Handler<T> = (c: Context<SignedInEnv>, body: T) => Promise<unknown>;
-
-export function answerGenerationError(
-  c: Context,
-  error: unknown,
-  fallback: string,
-  container: Container,
-) {
-  if (error instanceof GenerationError) return c.json({ error: error.message }, error.status);
-  container.logger.error("Generation call failed", { path: c.req.path, error });
-  return c.json({ error: fallback }, 500);
-}
-
-/** Parses the body, checks that `userUid` is the signed-in user, runs the call, maps refusals. */
-function generationCall<S extends z.ZodType<{ userUid: string }>>(
-  container: Container,
-  schema: S,
-  failure: string,
-  handle: Handler<z.output<S>>,
-) {
-  return async (c: Context<SignedInEnv>) => {
-    const parsed = schema.safeParse(await readJsonObject(c));
-    if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
-    if (parsed.data.userUid !== c.var.user.id) {
-      return c.json({ error: AUTH_MESSAGES.forbidden }, 403);
-    }
-    try {
-      return c.json(await handle(c, parsed.data));
-    } catch (error) {
-      return answerGenerationError(c, error, failure, container);
-    }
-  };
-}
-
-async function readUpload(c: Context<SignedInEnv>) {
+/** The photo and the user it is for, from the multipart form; refusals for what is missing. */
+async function readUpload(c: Context<SignedInEnv>): Promise<Buffer> {
+  let form: Awaited<ReturnType<typeof c.req.parseBody>>;
   try {
-    const form = await c.req.parseBody();
-    const image = form.image;
-    return {
-      image: image instanceof File ? Buffer.from(await image.arrayBuffer()) : null,
-      userUid: typeof form.userUid === "string" ? form.userUid.trim() : "",
-    };
+    form = await c.req.parseBody();
   } catch {
-    return null;
+    throw new AppError(400, M.uploadFailed);
   }
+  const image = form.image instanceof File ? Buffer.from(await form.image.arrayBuffer()) : null;
+  if (!image || image.length === 0) throw new AppError(400, M.imageRequired);
+  const userUid = typeof form.userUid === "string" ? form.userUid.trim() : "";
+  if (!userUid) throw new AppError(400, AUTH_MESSAGES.uidRequired);
+  assertSelf(c, userUid);
+  return image;
 }
+
+export type GenerationRoutesDeps = RecordEventsDeps & {
+  identity: Identity;
+  uploadRateLimiter: RateLimiter;
+};
 
 /** SPEC point 7's /api/fal/* calls; each acts for the signed-in user on their own records. */
-export function generationRoutes(container: Container) {
-  const { identity, services } = container;
-  const { generations, uploadAllowance } = services;
-  const signedIn = requireUser(identity);
+export function generationRoutes(deps: GenerationRoutesDeps) {
+  const { generations } = deps;
+  const signedIn = requireUser(deps.identity);
   const uploadRate = userRateLimit({
-    limiter: container.uploadRateLimiter,
+    limiter: deps.uploadRateLimiter,
     bucket: "upload",
     message: M.tooManyUploads,
   });
@@ -91,51 +64,24 @@ export function generationRoutes(container: Container) {
       await next();
       if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     })
-    .post("/upload", uploadBody, signedIn, uploadRate, async (c) => {
-      const upload = await readUpload(c);
-      if (!upload?.image || upload.image.length === 0) {
-        return c.json({ error: upload ? M.imageRequired : M.uploadFailed }, 400);
-      }
-      if (!upload.userUid) return c.json({ error: AUTH_MESSAGES.uidRequired }, 400);
-      if (upload.userUid !== c.var.user.id) return c.json({ error: AUTH_MESSAGES.forbidden }, 403);
-      try {
-        // The quota is checked on the bytes sent, before any decoding or storing.
-        await uploadAllowance.assertRoomFor(c.var.user.id, upload.image.length);
-        return c.json(await generations.upload(c.var.user, upload.image));
-      } catch (error) {
-        return answerGenerationError(c, error, M.uploadFailed, container);
-      }
+    .post("/upload", uploadBody, signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
+      const image = await readUpload(c);
+      return c.json(await generations.upload(c.var.user, image));
     })
-    .post(
-      "/process",
-      smallBody,
-      signedIn,
-      generationCall(container, ZProcessRequest, M.startFailed, (c, body) =>
-        generations.process(c.var.user, body),
-      ),
-    )
-    .post(
-      "/upscale",
-      smallBody,
-      signedIn,
-      generationCall(container, ZUpscaleRequest, M.upscaleStartFailed, (c, body) =>
-        generations.upscale(c.var.user, body),
-      ),
-    )
-    .post(
-      "/edit-gemini",
-      smallBody,
-      signedIn,
-      generationCall(container, ZEditRequest, M.editFailed, (c, body) =>
-        generations.edit(c.var.user, body),
-      ),
-    )
-    .get("/images/:recordId", signedIn, async (c) => {
-      try {
-        return c.json(await generations.record(c.var.user, c.req.param("recordId")));
-      } catch (error) {
-        return answerGenerationError(c, error, M.imageProcessingFailed, container);
-      }
+    .post("/process", smallBody, signedIn, failsWith(M.startFailed), async (c) => {
+      const body = await parseOwnJson(c, ZProcessRequest);
+      return c.json(await generations.process(c.var.user, body));
     })
-    .get("/images/:recordId/events", signedIn, recordEventsRoute(container));
+    .post("/upscale", smallBody, signedIn, failsWith(M.upscaleStartFailed), async (c) => {
+      const body = await parseOwnJson(c, ZUpscaleRequest);
+      return c.json(await generations.upscale(c.var.user, body));
+    })
+    .post("/edit-gemini", smallBody, signedIn, failsWith(M.editFailed), async (c) => {
+      const body = await parseOwnJson(c, ZEditRequest);
+      return c.json(await generations.edit(c.var.user, body));
+    })
+    .get("/images/:recordId", signedIn, failsWith(M.imageProcessingFailed), async (c) => {
+      return c.json(await generations.record(c.var.user, c.req.param("recordId")));
+    })
+    .get("/images/:recordId/events", signedIn, recordEventsRoute(deps));
 }

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { Container } from "../container.ts";
-import type { HealthReport } from "../services/health.service.ts";
+import type { HealthReport, HealthService } from "../services/health.service.ts";
 
 const PART_NAMES = { database: "Database", queue: "Job queue", disk: "Disk" } as const;
 
@@ -14,9 +13,9 @@ function firstProblem({ checks }: HealthReport): string {
   return "Unavailable";
 }
 
-export function healthRoutes({ services }: Container): Hono {
+export function healthRoutes(health: HealthService): Hono {
   return new Hono().get("/health", async (c) => {
-    const report = await services.health.check();
+    const report = await health.check();
     c.header("Cache-Control", "no-store");
     if (report.ok) return c.json({ status: "ok", checks: report.checks });
     return c.json({ status: "error", error: firstProblem(report), checks: report.checks }, 503);

@@ -1,34 +1,35 @@
-import { AUTH_MESSAGES, GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { Hono } from "hono";
-import type { Container } from "../container.ts";
-import { answerGenerationError } from "./generation.routes.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { GenerationsService } from "../services/generations/generations.service.ts";
+import { failsWith } from "./errors.ts";
+import { assertSelf } from "./json-body.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
+
+export type ImagesRoutesDeps = { identity: Identity; generations: GenerationsService };
 
 const FILE_NAME = /^([0-9a-f-]{36})\.([a-z]+)$/;
 
 /** GET /api/images/:uid, the user's records newest first (SPEC point 7). */
-export function imagesRoutes(container: Container) {
-  const { generations } = container.services;
-  return new Hono<SignedInEnv>().get("/:uid", requireUser(container.identity), async (c) => {
-    if (c.req.param("uid") !== c.var.user.id) {
-      return c.json({ error: AUTH_MESSAGES.forbidden }, 403);
-    }
-    c.header("Cache-Control", "no-store");
-    try {
+export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
+  return new Hono<SignedInEnv>().get(
+    "/:uid",
+    requireUser(identity),
+    failsWith(GALLERY_MESSAGES.fetchFailed),
+    async (c) => {
+      assertSelf(c, c.req.param("uid"));
+      c.header("Cache-Control", "no-store");
       return c.json(await generations.records(c.var.user));
-    } catch (error) {
-      return answerGenerationError(c, error, GALLERY_MESSAGES.fetchFailed, container);
-    }
-  });
+    },
+  );
 }
 
 /**
  * GET /api/files/:id.:ext, a stored image for its owner only; the bytes never change.
  * `?size=thumb` answers the gallery's thumbnail of it instead: WebP, 480 px at most.
  */
-export function filesRoutes(container: Container) {
-  const { generations } = container.services;
-  return new Hono<SignedInEnv>().get("/:name", requireUser(container.identity), async (c) => {
+export function filesRoutes({ identity, generations }: ImagesRoutesDeps) {
+  return new Hono<SignedInEnv>().get("/:name", requireUser(identity), async (c) => {
     const size = c.req.query("size");
     if (size !== undefined && size !== "thumb") {
       return c.json({ error: GALLERY_MESSAGES.unknownImageSize }, 400);

@@ -1,6 +1,6 @@
 import { SUPPORT_MESSAGES } from "@backdrop/shared";
 import type { MiddlewareHandler } from "hono";
-import type { RateLimiter } from "../services/rate-limiter.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
 import { clientIp } from "./client-ip.ts";
 
 export type RateLimitOptions = {

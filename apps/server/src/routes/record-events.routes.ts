@@ -1,8 +1,9 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { Container } from "../container.ts";
-import { GenerationError } from "../services/generation-access.ts";
+import type { RecordEvents } from "../jobs/record-events.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { GenerationsService } from "../services/generations/generations.service.ts";
 import type { SignedInEnv } from "./session.middleware.ts";
 
 const KEEP_ALIVE_MS = 15_000;
@@ -34,17 +35,17 @@ function streamSlots(limit: number) {
  * Server-sent events of one record: the record now, then again after every change, so a
  * page shows a result the moment its job ends rather than at its next poll.
  */
-export function recordEventsRoute(container: Container) {
-  const { generations } = container.services;
+export type RecordEventsDeps = {
+  generations: GenerationsService;
+  events: RecordEvents;
+  logger: Logger;
+};
+
+export function recordEventsRoute({ generations, events, logger }: RecordEventsDeps) {
   const slots = streamSlots(MAX_STREAMS_PER_USER);
   return async (c: Context<SignedInEnv>) => {
     const recordId = c.req.param("recordId") ?? "";
-    try {
-      await generations.ownRecord(c.var.user, recordId);
-    } catch (error) {
-      if (error instanceof GenerationError) return c.json({ error: error.message }, error.status);
-      throw error;
-    }
+    await generations.ownRecord(c.var.user, recordId);
     const release = slots.take(c.var.user.id);
     if (!release) {
       // EventSource does not retry a refused stream; the page's polling carries on alone.
@@ -65,10 +66,10 @@ export function recordEventsRoute(container: Container) {
           })
           .catch((error: unknown) => {
             // The page still polls; the next change tries again.
-            container.logger.warn("Live record update not sent", { recordId, error });
+            logger.warn("Live record update not sent", { recordId, error });
           });
       };
-      const unsubscribe = container.jobs.events.subscribe(recordId, send);
+      const unsubscribe = events.subscribe(recordId, send);
       const keepAlive = setInterval(() => {
         void stream.write(": keep-alive\n\n");
       }, KEEP_ALIVE_MS);

@@ -1,10 +1,14 @@
 import { isPaidPlanId, PAID_PLAN_IDS, PAYMENT_MESSAGES } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
-import type { Container } from "../container.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { Env } from "../config/index.ts";
+import type { Identity } from "../identity/identity.ts";
+import type { Clock } from "../lib/clock.ts";
 import { SandboxError, type SandboxProvider } from "../payments/sandbox/sandbox.provider.ts";
 import { checkoutPage, messagePage, portalPage } from "../payments/sandbox/sandbox-pages.ts";
+import type { UserProfilesRepository } from "../repositories/user-profiles.repository.ts";
+import type { BillingService } from "../services/billing.service.ts";
 import { BillingError } from "../services/billing.service.ts";
+import type { SessionUser } from "../services/session-user.ts";
 import { originGuard } from "./origin.middleware.ts";
 import { verifiedUser } from "./session.middleware.ts";
 
@@ -12,8 +16,17 @@ import { verifiedUser } from "./session.middleware.ts";
  * The sandbox provider's hosted pages (ARCHITECTURE point 4): checkout and customer portal.
  * Only the session's owner may see or act on them.
  */
-export function sandboxRoutes(container: Container, sandbox: SandboxProvider): Hono {
-  const { env, identity, services, clock } = container;
+export type SandboxRoutesDeps = {
+  sandbox: SandboxProvider;
+  billing: BillingService;
+  profiles: Pick<UserProfilesRepository, "find">;
+  identity: Identity;
+  clock: Clock;
+  env: Pick<Env, "appUrl" | "appOrigin" | "trustedOrigins">;
+};
+
+export function sandboxRoutes(deps: SandboxRoutesDeps): Hono {
+  const { sandbox, billing, profiles, identity, clock, env } = deps;
   const home = `${env.appUrl}/pricing`;
 
   const html = (c: Context, body: string, status: 200 | 401 | 404 | 409 = 200) => {
@@ -131,11 +144,11 @@ export function sandboxRoutes(container: Container, sandbox: SandboxProvider): H
   });
   app.post(
     "/portal/:portalId/cancel",
-    portalAction((user) => services.billing.cancelSubscription(user)),
+    portalAction((user) => billing.cancelSubscription(user)),
   );
   app.post(
     "/portal/:portalId/reactivate",
-    portalAction((user) => services.billing.reactivateSubscription(user)),
+    portalAction((user) => billing.reactivateSubscription(user)),
   );
   app.post(
     "/portal/:portalId/change-plan",
@@ -143,11 +156,11 @@ export function sandboxRoutes(container: Container, sandbox: SandboxProvider): H
       const planId = form.planId;
       if (!isPaidPlanId(planId)) throw new SandboxError(PAYMENT_MESSAGES.unknownPlan);
       // As the pricing page does: a canceling subscription is reactivated first.
-      const profile = await container.repositories.userProfiles.find(user.id);
+      const profile = await profiles.find(user.id);
       if (profile?.subscriptionStatus === "canceling") {
-        await services.billing.reactivateSubscription(user);
+        await billing.reactivateSubscription(user);
       }
-      await services.billing.updateSubscription(user, planId);
+      await billing.updateSubscription(user, planId);
     }),
   );
   app.post(

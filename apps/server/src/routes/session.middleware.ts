@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from "@backdrop/shared";
 import type { MiddlewareHandler } from "hono";
 import type { Identity } from "../identity/identity.ts";
-import type { SessionUser } from "../identity/session-user.ts";
+import type { SessionUser } from "../services/session-user.ts";
 
 export type SignedInEnv = { Variables: { user: SessionUser } };
 

@@ -6,22 +6,35 @@ import {
 } from "@backdrop/shared";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Container } from "../container.ts";
-import { SupportDeliveryError } from "../services/support.service.ts";
+import type { Identity } from "../identity/identity.ts";
+import { AppError } from "../lib/app-error.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
+import type { SupportService } from "../services/support.service.ts";
 import { clientIp } from "./client-ip.ts";
-import { readJsonObject } from "./json-body.ts";
+import { parseJson, readJsonObject } from "./json-body.ts";
 import { rateLimit } from "./rate-limit.middleware.ts";
 import { verifiedUser } from "./session.middleware.ts";
 
 export const SUPPORT_BODY_LIMIT = 64 * 1024;
 
-export function supportRoutes({ env, identity, rateLimiter, services }: Container): Hono {
+export type SupportRoutesDeps = {
+  support: SupportService;
+  identity: Identity;
+  rateLimiter: RateLimiter;
+  trustProxy: number;
+};
+
+export function supportRoutes({
+  support,
+  identity,
+  rateLimiter,
+  trustProxy,
+}: SupportRoutesDeps): Hono {
   const limitBody = bodyLimit({
     maxSize: SUPPORT_BODY_LIMIT,
     onError: (c) => c.json({ error: "Request body is too large" }, 413),
   });
-  const limitRate = (bucket: string) =>
-    rateLimit({ limiter: rateLimiter, bucket, trustProxy: env.trustProxy });
+  const limitRate = (bucket: string) => rateLimit({ limiter: rateLimiter, bucket, trustProxy });
 
   return new Hono()
     .post("/contact", limitBody, limitRate("contact"), async (c) => {
@@ -29,29 +42,16 @@ export function supportRoutes({ env, identity, rateLimiter, services }: Containe
       const user = await verifiedUser(identity, c.req.raw.headers);
       const body = await readJsonObject(c);
       const parsed = ZContactRequest.safeParse(user ? { ...body, email: user.email } : body);
-      if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
-      try {
-        await services.support.sendContactMessage(parsed.data, {
-          clientIp: clientIp(c, env.trustProxy),
-          userId: user?.id ?? null,
-        });
-      } catch (error) {
-        if (error instanceof SupportDeliveryError) return c.json({ error: error.message }, 502);
-        throw error;
-      }
+      if (!parsed.success) throw new AppError(400, firstIssueMessage(parsed.error));
+      await support.sendContactMessage(parsed.data, {
+        clientIp: clientIp(c, trustProxy),
+        userId: user?.id ?? null,
+      });
       return c.json({ ok: true, message: SUPPORT_MESSAGES.contactSent });
     })
     .post("/report", limitBody, limitRate("report"), async (c) => {
-      const parsed = ZReportRequest.safeParse(await readJsonObject(c));
-      if (!parsed.success) return c.json({ error: firstIssueMessage(parsed.error) }, 400);
-      try {
-        await services.support.sendIssueReport(parsed.data, {
-          clientIp: clientIp(c, env.trustProxy),
-        });
-      } catch (error) {
-        if (error instanceof SupportDeliveryError) return c.json({ error: error.message }, 502);
-        throw error;
-      }
+      const report = await parseJson(c, ZReportRequest);
+      await support.sendIssueReport(report, { clientIp: clientIp(c, trustProxy) });
       return c.json({ ok: true, message: SUPPORT_MESSAGES.reportSent });
     });
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { RateLimiter } from "../services/rate-limiter.ts";
+import type { RateLimiter } from "../lib/rate-limiter.ts";
 import type { SignedInEnv } from "./session.middleware.ts";
 
 export type UserRateLimitOptions = {

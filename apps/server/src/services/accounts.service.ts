@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   displayNameFor,
   PLAN_IDS,
   type TCurrentUser,
@@ -7,17 +8,22 @@ import {
   type TUserProvider,
   type TUserTokens,
 } from "@backdrop/shared";
-import type { SessionUser } from "../identity/session-user.ts";
+import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { IdentityRepository } from "../repositories/identity.repository.ts";
 import type {
   UserProfile,
   UserProfilesRepository,
 } from "../repositories/user-profiles.repository.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /** The request names a sign-in method the user does not have. */
-export class AccountForbiddenError extends Error {
+export class AccountForbiddenError extends AppError {
   override name = "AccountForbiddenError";
+  /** The reason, for logs; the user is only told the request is not allowed. */
+  constructor(readonly detail: string) {
+    super(403, AUTH_MESSAGES.forbidden);
+  }
 }
 
 export type AccountsService = {

@@ -10,7 +10,7 @@ import {
   type TSubscriptionStateResponse,
   tokenTopUpRefusal,
 } from "@backdrop/shared";
-import type { SessionUser } from "../identity/session-user.ts";
+import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type {
   BillingCustomer,
@@ -21,16 +21,11 @@ import type {
   UserProfile,
   UserProfilesRepository,
 } from "../repositories/user-profiles.repository.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /** A request billing refuses, with the status and message the API answers. */
-export class BillingError extends Error {
+export class BillingError extends AppError {
   override name = "BillingError";
-  constructor(
-    readonly status: 400 | 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export type BillingService = {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { MESSAGES, type TContactRequest, type TReportRequest } from "@backdrop/shared";
+import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
@@ -10,10 +11,10 @@ import { contactMail, reportMail } from "./support-mail.ts";
 export type SupportKind = "contact" | "report";
 
 /** The message was stored but could not be mailed to the support team. */
-export class SupportDeliveryError extends Error {
+export class SupportDeliveryError extends AppError {
   override name = "SupportDeliveryError";
   constructor(readonly kind: SupportKind) {
-    super(kind === "contact" ? MESSAGES.contactFailed : MESSAGES.reportFailed);
+    super(502, kind === "contact" ? MESSAGES.contactFailed : MESSAGES.reportFailed);
   }
 }
 

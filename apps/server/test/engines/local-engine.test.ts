@@ -1,15 +1,15 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Cutout, createIsnetCutout } from "../../src/engines/local/cutout.ts";
-import { decodeImage } from "../../src/engines/local/decode.ts";
+import { decodeImage } from "../../src/engines/local/common/index.ts";
+import { createIsnetCutout } from "../../src/engines/local/cutout/index.ts";
+import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
 import {
   isnetPredictor,
   isnetSession,
   type MaskPredictor,
-} from "../../src/engines/local/isnet-model.ts";
-import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
-import { renderScene } from "../../src/engines/local/scene.ts";
-import { planScene } from "../../src/engines/local/scene-plan.ts";
+} from "../../src/engines/local/models/index.ts";
+import { planScene, renderScene } from "../../src/engines/local/scene/index.ts";
+import type { Cutout } from "../../src/engines/local/types.ts";
 import { describeEngineContract, photo, recordingContext } from "./engine-contract.ts";
 
 // The real ISNet model: about a second to load, two to three seconds per cut-out.

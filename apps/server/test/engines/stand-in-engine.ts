@@ -1,7 +1,7 @@
 import type { ImageEngine } from "../../src/engines/image-engine.ts";
-import type { CutoutModel } from "../../src/engines/local/cutout.ts";
+import type { CutoutModel } from "../../src/engines/local/cutout/index.ts";
 import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
-import { lanczosUpscaler } from "../../src/engines/local/upscale.ts";
+import { lanczosUpscaler } from "../../src/engines/local/upscale/index.ts";
 import type { EngineFactory } from "../../src/engines/thread/thread-protocol.ts";
 import { middleCutout } from "../helpers/stand-in-cutout.ts";
 

@@ -6,8 +6,8 @@ import {
   type JobContext,
   type JobStage,
 } from "../../src/engines/image-engine.ts";
-import { isnetSession } from "../../src/engines/local/isnet-model.ts";
 import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
+import { isnetSession } from "../../src/engines/local/models/index.ts";
 import {
   createThreadedEngine,
   type ThreadedEngine,

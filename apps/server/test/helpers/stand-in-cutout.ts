@@ -1,4 +1,4 @@
-import type { CutoutModel } from "../../src/engines/local/cutout.ts";
+import type { CutoutModel } from "../../src/engines/local/cutout/index.ts";
 
 /** A stand-in for ISNet that answers at once: the middle of the photo is the subject. */
 export const middleCutout: CutoutModel = {

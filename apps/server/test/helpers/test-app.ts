@@ -4,15 +4,15 @@ import { join } from "node:path";
 import type Stripe from "stripe";
 import { vi } from "vitest";
 import { createApp } from "../../src/app.ts";
+import { loadEnv } from "../../src/config/index.ts";
 import { createContainer } from "../../src/container.ts";
 import type { FalTransport } from "../../src/engines/create-engine.ts";
 import type { ImageEngine } from "../../src/engines/image-engine.ts";
-import { loadEnv } from "../../src/env.ts";
-import type { JobsOptions } from "../../src/jobs/create-jobs.ts";
 import type { Clock } from "../../src/lib/clock.ts";
 import type { Logger } from "../../src/lib/logger.ts";
 import type { Mailer } from "../../src/mail/mailer.ts";
 import type { DatabaseHandle } from "../../src/repositories/database.ts";
+import type { JobsOptions } from "../../src/services/generations/create-jobs.ts";
 import type { FileStorage } from "../../src/storage/file-storage.ts";
 
 export const SUPPORT_EMAIL = "support@backdrop.test";

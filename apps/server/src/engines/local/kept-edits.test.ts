@@ -8,11 +8,11 @@ import {
   type EngineResult,
   type JobContext,
 } from "../image-engine.ts";
-import { decodeImage } from "./decode.ts";
-import { type Bounds, framingFor, subjectBounds } from "./framing.ts";
-import { planOf } from "./kept-render.ts";
-import { readSceneState, type SceneState } from "./kept-scene.ts";
+import { decodeImage } from "./common/index.ts";
+import { framingFor, subjectBounds } from "./composite/index.ts";
+import { planOf, readSceneState, type SceneState } from "./edits/index.ts";
 import { createLocalEngine } from "./local.engine.ts";
+import type { Bounds } from "./types.ts";
 
 const WIDTH = 160;
 const HEIGHT = 120;

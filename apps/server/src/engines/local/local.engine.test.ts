@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import { EngineError, type JobContext, type JobStage } from "../image-engine.ts";
 import { createLocalEngine } from "./local.engine.ts";
-import { lanczosUpscaler } from "./upscale.ts";
+import { lanczosUpscaler } from "./upscale/index.ts";
 
 const middle = middleCutout;
 

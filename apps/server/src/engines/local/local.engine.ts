@@ -1,16 +1,25 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import type { ImageEngine, JobContext } from "../image-engine.ts";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
-import { type CutoutModel, createIsnetCutout } from "./cutout.ts";
-import { decodeImage, fromRaw } from "./decode.ts";
-import { editRefusal } from "./edit-check.ts";
-import { NEUTRAL_LOOK } from "./edit-look.ts";
-import { applyLook, changesScene, readEdit, understood } from "./edit-plan.ts";
-import { editPixels, needsSubjectMask } from "./edits.ts";
-import { encodeResult } from "./encode.ts";
-import { renderEdit, renderKept } from "./kept-render.ts";
-import { firstSceneState, keepScene, readSceneState, type SceneState } from "./kept-scene.ts";
-import { esrganUpscaler, type Upscaler } from "./upscale.ts";
+import { decodeImage, encodeResult, fromRaw } from "./common/index.ts";
+import { type CutoutModel, createIsnetCutout } from "./cutout/index.ts";
+import {
+  applyLook,
+  changesScene,
+  editPixels,
+  editRefusal,
+  firstSceneState,
+  keepScene,
+  NEUTRAL_LOOK,
+  needsSubjectMask,
+  readEdit,
+  readSceneState,
+  renderEdit,
+  renderKept,
+  type SceneState,
+  understood,
+} from "./edits/index.ts";
+import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
 export type LocalEngineOptions = {
   /** The subject cut-out; the real ISNet by default, a stand-in in tests. */

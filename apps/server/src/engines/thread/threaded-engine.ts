@@ -11,11 +11,17 @@ import {
 } from "./thread-protocol.ts";
 import { asBuffers } from "./thread-values.ts";
 
-const WORKER_ENTRY = new URL("./engine-worker-entry.mjs", import.meta.url);
+/** Built by `npm run build`, this file is JavaScript; under tsx and vitest it is TypeScript. */
+const COMPILED = import.meta.url.endsWith(".js");
+/** Compiled, the worker runs its own JavaScript; from source it first registers tsx. */
+const WORKER_ENTRY = new URL(
+  COMPILED ? "./engine-worker.js" : "./engine-worker-entry.mjs",
+  import.meta.url,
+);
 
 /** The local engine, as `createLocalEngine()` builds it. */
 export const LOCAL_ENGINE_FACTORY: EngineFactory = {
-  module: new URL("../local/local.engine.ts", import.meta.url).href,
+  module: new URL(`../local/local.engine.${COMPILED ? "js" : "ts"}`, import.meta.url).href,
   exportName: "createLocalEngine",
 };
 

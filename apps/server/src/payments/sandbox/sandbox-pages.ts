@@ -1,5 +1,5 @@
 import { formatBillingDate, formatUsd, PLANS, type TPaidPlanId } from "@backdrop/shared";
-import { escapeHtml } from "../../mail/html.ts";
+import { escapeHtml } from "../../lib/html.ts";
 import type { SandboxSubscription } from "../../repositories/sandbox-payments.repository.ts";
 import type { CheckoutSession, PlanChangeQuote } from "../payment-provider.ts";
 

@@ -7,18 +7,14 @@ import {
   type SandboxPaymentsRepository,
   type SandboxSubscription,
 } from "../../repositories/sandbox-payments.repository.ts";
-import type {
-  BillingEffect,
-  BillingEventsService,
-  SubscriptionSnapshot,
-} from "../../services/billing-events.service.ts";
-import { remainingFraction, upgradeChargeCents, upgradeTokens } from "../../services/proration.ts";
+import type { BillingEffect, BillingEvents, SubscriptionSnapshot } from "../billing-events.ts";
 import type {
   BillingCustomer,
   CheckoutSession,
   PaymentProvider,
   PlanChangeQuote,
 } from "../payment-provider.ts";
+import { remainingFraction, upgradeChargeCents, upgradeTokens } from "../proration.ts";
 
 /** The sandbox refuses an action: the page shows this line. */
 export class SandboxError extends Error {
@@ -58,7 +54,7 @@ export function createSandboxProvider({
   appUrl,
 }: {
   repository: SandboxPaymentsRepository;
-  events: BillingEventsService;
+  events: BillingEvents;
   clock: Clock;
   appUrl: string;
 }): SandboxProvider {

@@ -1,7 +1,7 @@
 import { findTokenPack, type TPaidPlanId } from "@backdrop/shared";
 import type Stripe from "stripe";
-import type { BillingEffect } from "../../services/billing-events.service.ts";
-import { remainingFraction } from "../../services/proration.ts";
+import type { BillingEffect } from "../billing-events.ts";
+import { remainingFraction } from "../proration.ts";
 import { idOf, type StripePrices } from "./stripe-prices.ts";
 
 /** What one event asks of our billing: whose account, which subscription to mirror, and how. */

@@ -1,10 +1,10 @@
 import Stripe from "stripe";
-import type { StripeConfig } from "../../env.ts";
+import type { StripeConfig } from "../../config/index.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { BillingRepository } from "../../repositories/billing.repository.ts";
 import type { UserProfilesRepository } from "../../repositories/user-profiles.repository.ts";
-import type { BillingEventsService } from "../../services/billing-events.service.ts";
+import type { BillingEvents } from "../billing-events.ts";
 import { createStripeProvider, type StripeProvider } from "./stripe.provider.ts";
 import { stripePrices } from "./stripe-prices.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "./stripe-webhooks.ts";
@@ -30,7 +30,7 @@ export function createStripePayments({
   stripe: Stripe;
   billing: BillingRepository;
   profiles: UserProfilesRepository;
-  events: BillingEventsService;
+  events: BillingEvents;
   clock: Clock;
   logger: Logger;
   appUrl: string;

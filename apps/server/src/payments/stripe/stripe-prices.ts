@@ -1,5 +1,5 @@
 import { isPaidPlanId, type TPaidPlanId } from "@backdrop/shared";
-import type { StripeConfig } from "../../env.ts";
+import type { StripeConfig } from "../../config/index.ts";
 
 /** Both directions between our catalogue and the Stripe price ids of the configuration. */
 export type StripePrices = {

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import type { SubscriptionSnapshot } from "../../services/billing-events.service.ts";
+import type { SubscriptionSnapshot } from "../billing-events.ts";
 import { idOf, type StripePrices } from "./stripe-prices.ts";
 
 const ENDED = new Set(["canceled", "incomplete_expired"]);

@@ -1,16 +1,20 @@
 import type Stripe from "stripe";
+import { AppError } from "../../lib/app-error.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { BillingRepository } from "../../repositories/billing.repository.ts";
 import type { UserProfilesRepository } from "../../repositories/user-profiles.repository.ts";
-import type { BillingEffect, BillingEventsService } from "../../services/billing-events.service.ts";
+import type { BillingEffect, BillingEvents } from "../billing-events.ts";
 import { planEvent } from "./stripe-events.ts";
 import type { StripePrices } from "./stripe-prices.ts";
 import { snapshotOf } from "./stripe-subscriptions.ts";
 
 /** The request is not a webhook Stripe signed with our secret. */
-export class WebhookSignatureError extends Error {
+export class WebhookSignatureError extends AppError {
   override name = "WebhookSignatureError";
+  constructor(message: string) {
+    super(400, message);
+  }
 }
 
 export type WebhookOutcome = "applied" | "replayed" | "ignored";
@@ -35,7 +39,7 @@ export function createStripeWebhooks({
   prices: StripePrices;
   billing: BillingRepository;
   profiles: UserProfilesRepository;
-  events: BillingEventsService;
+  events: BillingEvents;
   clock: Clock;
   logger: Logger;
 }): StripeWebhooks {

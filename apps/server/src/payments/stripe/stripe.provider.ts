@@ -3,9 +3,9 @@ import { isPaidPlanId, PLANS, type TPaidPlanId } from "@backdrop/shared";
 import Stripe from "stripe";
 import type { Clock } from "../../lib/clock.ts";
 import type { BillingRepository } from "../../repositories/billing.repository.ts";
-import type { BillingEventsService } from "../../services/billing-events.service.ts";
-import { isAbove, remainingFraction, upgradeTokens } from "../../services/proration.ts";
+import type { BillingEvents } from "../billing-events.ts";
 import type { BillingCustomer, CheckoutSession, PaymentProvider } from "../payment-provider.ts";
+import { isAbove, remainingFraction, upgradeTokens } from "../proration.ts";
 import { idOf, type StripePrices } from "./stripe-prices.ts";
 import { snapshotOf } from "./stripe-subscriptions.ts";
 
@@ -30,7 +30,7 @@ export function createStripeProvider({
   stripe: Stripe;
   prices: StripePrices;
   billing: BillingRepository;
-  events: BillingEventsService;
+  events: BillingEvents;
   clock: Clock;
   appUrl: string;
 }): StripeProvider {

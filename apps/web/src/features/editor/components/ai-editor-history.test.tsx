@@ -2,7 +2,12 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse } from "../../../test/render-route.tsx";
-import { historySteps, ORIGINAL_URL, renderEditor, shownImage } from "./render-ai-editor.tsx";
+import {
+  historySteps,
+  ORIGINAL_URL,
+  renderEditor,
+  shownImage,
+} from "./render-ai-editor.test-helper.tsx";
 
 type Setup = Awaited<ReturnType<typeof renderEditor>>;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse } from "../../../test/render-route.tsx";
 import { EDIT_READY_MESSAGE } from "./ai-editor.tsx";
-import { renderEditor, shownImage } from "./render-ai-editor.tsx";
+import { renderEditor, shownImage } from "./render-ai-editor.test-helper.tsx";
 
 async function editOnce(setup: Awaited<ReturnType<typeof renderEditor>>) {
   mockApi({

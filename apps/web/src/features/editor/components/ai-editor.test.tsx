@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse } from "../../../test/render-route.tsx";
 import { EDIT_TIPS } from "../edit-tips.ts";
-import { historySteps, ORIGINAL_URL, renderEditor, shownImage } from "./render-ai-editor.tsx";
+import {
+  historySteps,
+  ORIGINAL_URL,
+  renderEditor,
+  shownImage,
+} from "./render-ai-editor.test-helper.tsx";
 
 const EDIT_PATH = "/api/fal/edit-gemini";
 

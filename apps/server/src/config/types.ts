@@ -1,0 +1,83 @@
+import type { TPaidPlanId } from "@backdrop/shared";
+
+export type NodeEnv = "development" | "test" | "production";
+export type MailTransport = "outbox" | "smtp";
+
+export type Env = Readonly<{
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** Absolute; relative values are resolved against the repository root. */
+  dataDir: string;
+  /** Null means the embedded SQLite database at `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  /** Public base URL without a trailing slash, and its origin. */
+  appUrl: string;
+  appOrigin: string;
+  /** Null means the outbox transport. */
+  smtpUrl: string | null;
+  mailTransport: MailTransport;
+  mailFrom: string;
+  supportEmail: string;
+  /** How many proxies of our own stand in front (TRUST_PROXY): 0 trusts no X-Forwarded-For. */
+  trustProxy: number;
+  /** DEV_MAILBOX=open: the outbox page answers any client, not only loopback ones. */
+  devMailboxOpen: boolean;
+  allowSandbox: boolean;
+  /** Origins besides `appOrigin` allowed to send state-changing requests. */
+  trustedOrigins: readonly string[];
+  supportRateLimit: RateLimit;
+  /** Null outside production means "generate one and keep it in DATA_DIR". */
+  authSecret: string | null;
+  /** Null hides Google sign-in. */
+  google: GoogleSignIn | null;
+  /** Per client address, for each sign-in, sign-up and identity mail endpoint. */
+  authRateLimit: RateLimit;
+  /** Photo uploads per signed-in user (UPLOAD_RATE_LIMIT). */
+  uploadRateLimit: RateLimit;
+  /** Bytes one user may keep stored, on a paid plan and on the free plan. */
+  storageQuota: Readonly<{ paidBytes: number; freeBytes: number }>;
+  /** Null means the built-in sandbox payment provider. */
+  stripe: StripeConfig | null;
+  /** Where stored images live (DATA_DIR/files unless FILES_DIR says otherwise). */
+  filesDir: string;
+  /** Below this much free space where files are stored, the health check fails. */
+  minFreeDiskBytes: number;
+  imageEngine: ImageEngineId;
+  /** Set when the fal engine is in use. */
+  falKey: string | null;
+  /** Null means the inline job driver (jobs run in the server's process). */
+  redisUrl: string | null;
+  jobs: JobSettings;
+}>;
+
+export type ImageEngineId = "local" | "fal";
+
+export type JobSettings = Readonly<{
+  /** How long a job may run, counted from when a worker starts it. */
+  timeLimitMs: number;
+  /** How long a job may wait in line before it fails without having started (refunded). */
+  queueWaitLimitMs: number;
+  concurrency: number;
+  /** Keeps the keys of deployments sharing one Redis apart. */
+  queuePrefix: string;
+}>;
+
+export type StripeConfig = Readonly<{
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price id of each plan's monthly subscription. */
+  planPrices: Readonly<Record<TPaidPlanId, string>>;
+  /** The Stripe price id of each token pack, by its token count. */
+  packPrices: Readonly<Record<number, string>>;
+}>;
+
+export type RateLimit = Readonly<{ limit: number; windowMs: number }>;
+
+export type GoogleSignIn = Readonly<{
+  clientId: string;
+  clientSecret: string;
+  /** The OpenID Connect discovery document; tests point it at a local mock. */
+  discoveryUrl: string;
+}>;

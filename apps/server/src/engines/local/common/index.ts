@@ -1,0 +1,25 @@
+/** Pixel basics every part of the engine may use: numbers, colour, randomness, decode/encode. */
+export { clamp } from "./clamp.ts";
+export {
+  chroma,
+  darken,
+  hex,
+  hue,
+  hueDistance,
+  linearToSrgb,
+  luma,
+  lumaOf,
+  mix,
+  muted,
+  pastel,
+  type Rgb,
+  saturate,
+  scale,
+  srgbToLinear,
+  toHex,
+  vibrant,
+  WHITE,
+} from "./colour.ts";
+export { decodeImage, fromRaw, type RawImage } from "./decode.ts";
+export { encodeResult } from "./encode.ts";
+export { hashString, seededRandom } from "./seeded-random.ts";

@@ -1,0 +1,148 @@
+import sharp from "sharp";
+import { clamp, lumaOf, mix, type Rgb, WHITE } from "../common/index.ts";
+import { lightSide, renderScene } from "../scene/index.ts";
+import type { Cutout, RenderQuality, ScenePlan } from "../types.ts";
+import { layoutSubject } from "./framing.ts";
+import {
+  lightMatchFor,
+  lightMatchTables,
+  lightWrap,
+  photoSurroundings,
+  rimLight,
+  sceneLightAround,
+  sideLightGains,
+  wrapRadius,
+} from "./light/index.ts";
+import { reflection } from "./reflection.ts";
+import { floorShadow, shadowProjection } from "./shadows/index.ts";
+
+/** How much of the blurred scene shows at the subject's very outline. */
+const WRAP_STRENGTH = 0.4;
+/** How bright a backlit subject's rim gets at the outline, facing the light. */
+const RIM_STRENGTH = 0.9;
+
+/**
+ * What share of the light a fully shaded floor still gets, per channel: shade takes the
+ * floor's own colour, deeper, never a flat black.
+ */
+function shadeTransmittance(plan: ScenePlan): Rgb {
+  const floor = plan.floor[0];
+  const brightest = Math.max(1, ...floor);
+  return floor.map((c) => 0.1 + (0.22 * c) / brightest) as unknown as Rgb;
+}
+
+/**
+ * Places the cut-out subject on a scene rendered for the plan (see layoutSubject), standing
+ * on the floor with its contact and cast shadows, a reflection on glossy surfaces, its colour
+ * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
+ * the scene's light wrapped into its edges; a backlit subject gets a rim of light.
+ * Returns a pipeline of the opaque result at the photo's size, ready to encode.
+ */
+export async function composite(
+  photo: Cutout,
+  plan: ScenePlan,
+  seed: number,
+  quality: RenderQuality = "fast",
+) {
+  const { width, height } = photo;
+  const { cutout, bounds, standing, geometry } = await layoutSubject(photo, plan.camera);
+  const scene = await renderScene(plan, geometry, seed, quality);
+  const side = lightSide(plan, seed);
+  const { light } = plan;
+
+  const subjectHeight = Math.max(1, bounds.bottom - bounds.top);
+  const shadowStrength = clamp(plan.shadow, 0, 1) * clamp(light.contrast, 0.6, 1.4);
+  const projection = shadowProjection(
+    { side, elevation: light.elevation, backlit: light.backlit },
+    plan.camera.topDown,
+    (bounds.bottom - geometry.horizon) / subjectHeight,
+  );
+  const [shade, mirror, wrap, rim] = await Promise.all([
+    standing && shadowStrength > 0
+      ? floorShadow(cutout.mask, width, height, bounds, {
+          projection,
+          hardness: light.hardness,
+          castOpacity: clamp(shadowStrength * (0.3 + 0.4 * light.hardness), 0, 0.85),
+          contactOpacity: clamp(shadowStrength * 0.85, 0, 0.95),
+          quality,
+        })
+      : undefined,
+    standing && !plan.camera.topDown
+      ? reflection(cutout, bounds, plan.gloss, plan.floor[0], quality)
+      : undefined,
+    lightWrap(cutout.mask, scene, width, height),
+    light.backlit
+      ? rimLight(cutout.mask, width, height, wrapRadius(width, height) * 2.5, side)
+      : undefined,
+  ]);
+
+  const match = lightMatchFor(
+    sceneLightAround(scene, width, height, bounds),
+    photoSurroundings(photo),
+    light.backlit,
+  );
+  const [tableR, tableG, tableB] = lightMatchTables(match);
+  const transmit = shadeTransmittance(plan);
+  const rimColour = mix(WHITE, light.tint, 0.35 + 0.4 * light.amount);
+
+  const falloff = sideLightGains(bounds, width, side, light.backlit);
+  const { rgba } = cutout;
+  const { band, glow } = wrap;
+  const [keepR, keepG, keepB] = transmit;
+  const [rimR, rimG, rimB] = rimColour;
+  const mirrorStart = mirror ? mirror.top * width : 0;
+  const mirrorEnd = mirror ? (mirror.top + mirror.rows) * width : 0;
+  const out = new Uint8ClampedArray(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const p = i * 3;
+    let r = scene[p] ?? 0;
+    let g = scene[p + 1] ?? 0;
+    let b = scene[p + 2] ?? 0;
+    const shadow = (shade?.[i] ?? 0) / 255;
+    if (shadow > 0) {
+      r *= 1 - shadow * (1 - keepR);
+      g *= 1 - shadow * (1 - keepG);
+      b *= 1 - shadow * (1 - keepB);
+    }
+    if (mirror && i >= mirrorStart && i < mirrorEnd) {
+      const m = i - mirrorStart;
+      const keep = 1 - (mirror.alpha[m] ?? 0) / 255;
+      r = r * keep + (mirror.rgb[m * 3] ?? 0);
+      g = g * keep + (mirror.rgb[m * 3 + 1] ?? 0);
+      b = b * keep + (mirror.rgb[m * 3 + 2] ?? 0);
+    }
+    const alpha = (rgba[i * 4 + 3] ?? 0) / 255;
+    if (alpha > 0) {
+      const keyLight = falloff[i % width] ?? 1;
+      let fr = Math.min(255, (tableR[rgba[i * 4] ?? 0] ?? 0) * keyLight);
+      let fg = Math.min(255, (tableG[rgba[i * 4 + 1] ?? 0] ?? 0) * keyLight);
+      let fb = Math.min(255, (tableB[rgba[i * 4 + 2] ?? 0] ?? 0) * keyLight);
+      const edge = (band[i] ?? 0) / 255;
+      if (edge > 0) {
+        const gr = glow[p] ?? 0;
+        const gg = glow[p + 1] ?? 0;
+        const gb = glow[p + 2] ?? 0;
+        // Light spills over an edge more than darkness does.
+        const darker = lumaOf(gr - fr, gg - fg, gb - fb) < 0;
+        const wrapShare = edge * WRAP_STRENGTH * (darker ? 0.5 : 1);
+        fr += wrapShare * (gr - fr);
+        fg += wrapShare * (gg - fg);
+        fb += wrapShare * (gb - fb);
+      }
+      const rimShare = (rim?.[i] ?? 0) * RIM_STRENGTH;
+      if (rimShare > 0) {
+        // Screened: light adds to the edge, it never darkens it.
+        fr = 255 - (255 - fr) * (1 - (rimShare * rimR) / 255);
+        fg = 255 - (255 - fg) * (1 - (rimShare * rimG) / 255);
+        fb = 255 - (255 - fb) * (1 - (rimShare * rimB) / 255);
+      }
+      r = r * (1 - alpha) + fr * alpha;
+      g = g * (1 - alpha) + fg * alpha;
+      b = b * (1 - alpha) + fb * alpha;
+    }
+    out[p] = r;
+    out[p + 1] = g;
+    out[p + 2] = b;
+  }
+  return sharp(Buffer.from(out.buffer), { raw: { width, height, channels: 3 } });
+}

@@ -1,0 +1,146 @@
+import sharp from "sharp";
+import type { Bounds, Cutout, SceneCamera, SceneGeometry } from "../types.ts";
+
+/** The box around the mask's mostly-opaque pixels (right and bottom exclusive). */
+export function subjectBounds(mask: Uint8Array, width: number, height: number): Bounds | undefined {
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((mask[y * width + x] ?? 0) < 128) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      bottom = y;
+    }
+  }
+  return right < 0 ? undefined : { left, top, right: right + 1, bottom: bottom + 1 };
+}
+
+/**
+ * Where the floor meets the backdrop: behind the subject's middle, never at an edge. A close-up
+ * camera sits lower, so the horizon does too.
+ */
+export function horizonFor(bounds: Bounds, height: number, closeUp = false): number {
+  const middle = bounds.top + (bounds.bottom - bounds.top) * (closeUp ? 0.62 : 0.5);
+  return Math.round(Math.min(height * (closeUp ? 0.8 : 0.72), Math.max(height * 0.3, middle)));
+}
+
+/** Whether the subject's base shows in the picture, so it visibly stands on the floor. */
+export function standsInFrame(bounds: Bounds, height: number): boolean {
+  return bounds.bottom < height * 0.98;
+}
+
+type Shares = { height: number; width: number; floorLine: number };
+/**
+ * The largest share of the picture a whole subject may fill, so floor and shadow show, and
+ * where a resized subject stands (as a share of the picture's height). A close-up fills more.
+ */
+const SHARES: Shares = { height: 0.74, width: 0.8, floorLine: 0.92 };
+const CLOSE_UP_SHARES: Shares = { height: 0.86, width: 0.9, floorLine: 0.95 };
+
+/**
+ * Where a whole subject that crowds the frame should go: smaller, centred, standing on the
+ * floor. A subject the photo crops (touching an edge, like a portrait) stays where it is, as
+ * does one that already leaves room; both give undefined.
+ */
+export function framingFor(
+  bounds: Bounds,
+  width: number,
+  height: number,
+  closeUp = false,
+): Bounds | undefined {
+  const shares = closeUp ? CLOSE_UP_SHARES : SHARES;
+  const marginX = Math.max(1, width * 0.01);
+  const marginY = Math.max(1, height * 0.01);
+  const cropped =
+    bounds.left < marginX ||
+    bounds.top < marginY ||
+    bounds.right > width - marginX ||
+    bounds.bottom > height - marginY;
+  if (cropped) return undefined;
+  const boxWidth = bounds.right - bounds.left;
+  const boxHeight = bounds.bottom - bounds.top;
+  const scale = Math.min((height * shares.height) / boxHeight, (width * shares.width) / boxWidth);
+  if (scale >= 1) return undefined;
+  const newWidth = Math.round(boxWidth * scale);
+  const newHeight = Math.round(boxHeight * scale);
+  const left = Math.round((width - newWidth) / 2);
+  const top = Math.round(height * shares.floorLine - newHeight);
+  return { left, top, right: left + newWidth, bottom: top + newHeight };
+}
+
+/** Moves and scales the cut-out so its bounds become `target`, on a transparent canvas. */
+export async function placeSubject(cutout: Cutout, from: Bounds, target: Bounds): Promise<Cutout> {
+  const { width, height } = cutout;
+  const scale = (target.right - target.left) / (from.right - from.left);
+  // Take a margin around the box so the mask's soft outer edge comes along.
+  const pad = Math.round(Math.max(width, height) * 0.02);
+  const source = {
+    left: Math.max(0, from.left - pad),
+    top: Math.max(0, from.top - pad),
+    right: Math.min(width, from.right + pad),
+    bottom: Math.min(height, from.bottom + pad),
+  };
+  const pieceWidth = Math.max(1, Math.round((source.right - source.left) * scale));
+  const pieceHeight = Math.max(1, Math.round((source.bottom - source.top) * scale));
+  const piece = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
+    .extract({
+      left: source.left,
+      top: source.top,
+      width: source.right - source.left,
+      height: source.bottom - source.top,
+    })
+    .resize(pieceWidth, pieceHeight, { fit: "fill", kernel: "lanczos3" })
+    .raw()
+    .toBuffer();
+  const rgba = await sharp({
+    create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: piece,
+        raw: { width: pieceWidth, height: pieceHeight, channels: 4 },
+        left: Math.round(target.left - (from.left - source.left) * scale),
+        top: Math.round(target.top - (from.top - source.top) * scale),
+      },
+    ])
+    .raw()
+    .toBuffer();
+  const mask = Buffer.alloc(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = rgba[i * 4 + 3] ?? 0;
+  return { rgba, mask, width, height };
+}
+
+/** Where the subject goes and the scene it needs: what composite() draws around it. */
+export type SubjectLayout = {
+  /** The cut-out moved and scaled into place (the photo's own when it stays). */
+  cutout: Cutout;
+  bounds: Bounds;
+  /** The base shows, so the subject stands on the floor: it gets shadows and a reflection. */
+  standing: boolean;
+  geometry: SceneGeometry;
+};
+
+/**
+ * Frames the subject for the camera: a close-up lets it fill more of the picture; seen from
+ * above there is no horizon, the surface fills the frame.
+ */
+export async function layoutSubject(photo: Cutout, camera: SceneCamera): Promise<SubjectLayout> {
+  const { width, height } = photo;
+  const found = subjectBounds(photo.mask, width, height) ?? {
+    left: 0,
+    top: 0,
+    right: width,
+    bottom: height,
+  };
+  const target = framingFor(found, width, height, camera.closeUp);
+  const cutout = target ? await placeSubject(photo, found, target) : photo;
+  const bounds = target ?? found;
+  const standing = standsInFrame(bounds, height);
+  const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
+  const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
+  return { cutout, bounds, standing, geometry };
+}

@@ -1,0 +1,6 @@
+/**
+ * The subject placed in its scene: framing, then shadows (shadows/), a reflection and the
+ * scene's light on the subject (light/), composited over the rendered scene.
+ */
+export { composite } from "./composite.ts";
+export { framingFor, layoutSubject, type SubjectLayout, subjectBounds } from "./framing.ts";

@@ -1,0 +1,10 @@
+/**
+ * Edits of a generated picture: reading an edit prompt into look settings and scene revisions,
+ * the scene kept with each result and rendered again, and look edits on plain pixels.
+ */
+export { editRefusal } from "./edit-check.ts";
+export { NEUTRAL_LOOK } from "./edit-look.ts";
+export { applyLook, changesScene, readEdit, understood } from "./edit-plan.ts";
+export { planOf, renderEdit, renderKept } from "./kept-render.ts";
+export { firstSceneState, keepScene, readSceneState, type SceneState } from "./kept-scene.ts";
+export { editPixels, needsSubjectMask } from "./pixel-edits.ts";

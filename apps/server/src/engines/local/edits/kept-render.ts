@@ -1,0 +1,58 @@
+import type { Sharp } from "sharp";
+import { type EngineResult, throwIfAborted } from "../../image-engine.ts";
+import { encodeResult, fromRaw } from "../common/index.ts";
+import { composite } from "../composite/index.ts";
+import { planScene } from "../scene/index.ts";
+import type { Cutout, ScenePlan } from "../types.ts";
+import { hasPictureLook } from "./edit-look.ts";
+import { readKeptCutout, type SceneState } from "./kept-scene.ts";
+import { applyPictureLook } from "./look-pixels.ts";
+import { lookedPlan } from "./look-plan.ts";
+
+/** The plan a state renders: the prompt with the edits' scene words, then the look's settings. */
+export function planOf(state: SceneState): ScenePlan {
+  return lookedPlan(planScene(state.prompt, state.revisions), state.look);
+}
+
+/**
+ * Renders a picture from a cut-out and a scene state: the generation's render, and every edit's
+ * again, so the same state always gives the same picture. An opaque pipeline at the cut-out's size.
+ */
+export async function renderKept(cutout: Cutout, state: SceneState): Promise<Sharp> {
+  const pipeline = await composite(cutout, planOf(state), state.seed, state.quality);
+  if (!hasPictureLook(state.look)) return pipeline;
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const looked = applyPictureLook(
+    { rgba: data, width: info.width, height: info.height, opaque: true },
+    state.look,
+  );
+  return fromRaw(looked.rgba, looked.width, looked.height);
+}
+
+/**
+ * An edit's picture: rendered again from the kept cut-out (PNG) and the edit's new state, at the
+ * size of the image being edited (an upscaled picture is rendered at the cut-out's size, then
+ * enlarged). It keeps the same cut-out with the new state.
+ */
+export async function renderEdit(
+  cutoutPng: Buffer,
+  state: SceneState,
+  size: { width: number; height: number },
+  signal: AbortSignal,
+): Promise<EngineResult> {
+  const subject = await readKeptCutout(cutoutPng);
+  throwIfAborted(signal);
+  let pipeline = await renderKept(subject, state);
+  throwIfAborted(signal);
+  const { width, height } = size;
+  if (width !== subject.width || height !== subject.height) {
+    // Materialised first: sharp would otherwise resize before compositing.
+    const raw = await pipeline.ensureAlpha().raw().toBuffer();
+    pipeline = fromRaw(raw, subject.width, subject.height).resize(width, height, {
+      fit: "fill",
+      kernel: "lanczos3",
+    });
+  }
+  const result = await encodeResult(pipeline, { opaque: true, pixels: width * height });
+  return { ...result, keep: { cutout: cutoutPng, state: { ...state } } };
+}

@@ -1,0 +1,47 @@
+import sharp from "sharp";
+import type { KeptScene } from "../../image-engine.ts";
+import type { Cutout, RenderQuality } from "../types.ts";
+import { type LookSettings, NEUTRAL_LOOK, readLook } from "./edit-look.ts";
+
+/** Everything besides the cut-out that renders a picture again, as kept in JSON. */
+export type SceneState = {
+  version: 1;
+  /** The generation's prompt. */
+  prompt: string;
+  seed: number;
+  quality: RenderQuality;
+  /** The scene part of each edit instruction applied so far, newest last (planScene's revisions). */
+  revisions: string[];
+  look: LookSettings;
+};
+
+export function firstSceneState(prompt: string, seed: number, quality: RenderQuality): SceneState {
+  return { version: 1, prompt, seed, quality, revisions: [], look: { ...NEUTRAL_LOOK } };
+}
+
+/** A kept state read back; undefined when it is not one of ours (the edit then works on pixels). */
+export function readSceneState(stored: Record<string, unknown>): SceneState | undefined {
+  const { version, prompt, seed, quality, revisions } = stored;
+  if (version !== 1 || typeof prompt !== "string" || typeof seed !== "number") return undefined;
+  if (!Number.isInteger(seed) || (quality !== "fast" && quality !== "rich")) return undefined;
+  if (!Array.isArray(revisions) || !revisions.every((r) => typeof r === "string")) return undefined;
+  return { version, prompt, seed, quality, revisions, look: readLook(stored.look) };
+}
+
+/** The cut-out and state as the job layer keeps them: the cut-out as a lossless RGBA PNG. */
+export async function keepScene(cutout: Cutout, state: SceneState): Promise<KeptScene> {
+  const { rgba, width, height } = cutout;
+  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
+  return { cutout: png, state: { ...state } };
+}
+
+/** The kept cut-out decoded back into what the composite takes. */
+export async function readKeptCutout(png: Buffer): Promise<Cutout> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const mask = Buffer.alloc(width * height);
+  for (let i = 0; i < mask.length; i++) mask[i] = data[i * 4 + 3] ?? 0;
+  return { rgba: data, mask, width, height };
+}

@@ -1,0 +1,2 @@
+/** Reading prompt words into a scene plan: the vocabulary, the intents and the planner. */
+export { planScene } from "./planner.ts";

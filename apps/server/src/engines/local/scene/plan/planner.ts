@@ -1,0 +1,216 @@
+import {
+  darken,
+  hex,
+  luma,
+  mix,
+  muted,
+  pastel,
+  type Rgb,
+  saturate,
+  vibrant,
+  WHITE,
+} from "../../common/index.ts";
+import type { ScenePlan, SceneSetting, TimeOfDay } from "../../types.ts";
+import { intentOf, mergeIntents, type SceneIntent } from "./intent.ts";
+import { MATERIAL_COLOURS, SETTING_LOOKS, TIME_LIGHTS, TIME_SKIES } from "./settings.ts";
+import { COLOURS, MATERIAL_GLOSS } from "./words.ts";
+
+const pair = ([a, b]: [string, string]): [Rgb, Rgb] => [hex(a), hex(b)];
+const both = (colours: [Rgb, Rgb], move: (c: Rgb) => Rgb): [Rgb, Rgb] => [
+  move(colours[0]),
+  move(colours[1]),
+];
+
+/** Places without a named setting: a surface suggests one, anything else is a studio. */
+function settingFor(intent: SceneIntent): SceneSetting {
+  if (intent.setting) return intent.setting;
+  if (intent.podium) return "podium";
+  switch (intent.material) {
+    case "sand":
+      return "beach";
+    case "water":
+      return "water";
+    case "grass":
+      return "sky";
+    case "snow":
+      return "mountains";
+    case undefined:
+    case "plain":
+      return "studio";
+    default:
+      return "tabletop";
+  }
+}
+
+/** A named colour on a wall: studio paper takes it fully, outdoor skies only a little. */
+function colourBackdrop(plan: ScenePlan, colour: Rgb, outdoor: boolean): void {
+  if (outdoor) {
+    plan.sky = both(plan.sky, (c) => mix(c, colour, 0.3));
+    return;
+  }
+  const paper = plan.setting === "studio" || plan.setting === "podium";
+  plan.sky = [mix(plan.sky[0], colour, paper ? 0.85 : 0.6), mix(colour, WHITE, 0.22)];
+  if (!paper) plan.sky[1] = mix(plan.sky[1], plan.sky[0], 0.4);
+}
+
+function applyTime(plan: ScenePlan, time: TimeOfDay, outdoor: boolean): void {
+  const light = TIME_LIGHTS[time];
+  plan.light.tint = hex(light.tint);
+  plan.light.amount = light.amount;
+  plan.light.elevation = light.elevation;
+  const sky = TIME_SKIES[time];
+  if (outdoor && sky && plan.backdrop !== "foliage") plan.sky = pair(sky);
+  if (light.darkness > 0) {
+    const keep = 1 - light.darkness * (outdoor ? 0.7 : 0.75);
+    if (!outdoor || plan.backdrop === "foliage") plan.sky = both(plan.sky, (c) => darken(c, keep));
+    plan.floor = both(plan.floor, (c) => darken(c, keep));
+  }
+  plan.sun = outdoor && (time === "golden hour" || time === "sunset" || time === "morning");
+  plan.stars = outdoor && time === "night" && plan.backdrop !== "foliage";
+  if (time === "night") {
+    plan.light.vignette = Math.max(plan.light.vignette, 0.45);
+    plan.light.hardness = Math.max(plan.light.hardness, 0.55);
+  }
+  if (time === "golden hour" || time === "sunset") plan.light.hardness = 0.6;
+  if (time === "day") plan.light.hardness = Math.max(plan.light.hardness, 0.65);
+}
+
+function applyTone(plan: ScenePlan, move: (c: Rgb) => Rgb): void {
+  plan.sky = both(plan.sky, move);
+  plan.floor = both(plan.floor, move);
+}
+
+/** Builds the full plan from what the texts named, starting from the place's own look. */
+function planFromIntent(intent: SceneIntent): ScenePlan {
+  const setting = settingFor(intent);
+  const look = SETTING_LOOKS[setting];
+  const material = intent.material ?? look.material;
+  const plan: ScenePlan = {
+    sky: pair(look.sky),
+    floor: pair(look.floor),
+    setting,
+    material,
+    gloss: MATERIAL_GLOSS[material],
+    backdrop: look.backdrop,
+    camera: { closeUp: false, topDown: false, bokeh: look.bokeh },
+    backgroundGain: 1,
+    shadow: 1,
+    sun: false,
+    stars: false,
+    light: {
+      tint: hex("#fff9f0"),
+      amount: 0.04,
+      side: intent.side,
+      elevation: 0.6,
+      hardness: 0.35,
+      backlit: intent.backlit ?? false,
+      contrast: 1,
+      vignette: 0.18,
+    },
+    podium: setting === "podium" || (intent.podium ?? false),
+    podiumColour: intent.podiumColour ? hex(COLOURS[intent.podiumColour] ?? "#808080") : undefined,
+    neon: intent.neon ?? false,
+    window: intent.window ?? false,
+    time: intent.time,
+    words: [...new Set(intent.words)],
+  };
+  const ownColours = intent.material ? MATERIAL_COLOURS[intent.material] : undefined;
+  // A place's own surface keeps the place's colours (a café's darker wood, say).
+  if (ownColours && intent.material !== look.material) plan.floor = pair(ownColours);
+
+  if (intent.finish === "glossy") plan.gloss = Math.min(1, plan.gloss + 0.35);
+  if (intent.finish === "matte") plan.gloss *= 0.3;
+
+  if (intent.surfaceColour) {
+    const colour = hex(COLOURS[intent.surfaceColour] ?? "#808080");
+    plan.floor = [mix(plan.floor[0], colour, 0.7), mix(plan.floor[1], darken(colour, 0.8), 0.7)];
+  }
+  if (intent.backdropColour) {
+    const colour = hex(COLOURS[intent.backdropColour] ?? "#808080");
+    colourBackdrop(plan, colour, look.outdoor);
+    // Seamless paper runs from the wall under the subject in one colour.
+    const lean = intent.surfaceColour ? 0 : plan.backdrop === "studio" ? 0.8 : 0.25;
+    plan.floor = [mix(plan.floor[0], colour, lean), mix(plan.floor[1], darken(colour, 0.82), lean)];
+  }
+
+  if (intent.time) applyTime(plan, intent.time, look.outdoor);
+  if (intent.hardness === "soft") {
+    plan.light.hardness = 0.12;
+    plan.light.contrast = 0.94;
+  }
+  if (intent.hardness === "hard") {
+    plan.light.hardness = 0.92;
+    plan.light.contrast = 1.12;
+  }
+  if (intent.warmth) {
+    const tint = hex(intent.warmth === "warm" ? "#ffb36b" : "#a9c6ff");
+    plan.light.tint = mix(plan.light.tint, tint, plan.light.amount > 0.1 ? 0.5 : 1);
+    plan.light.amount = Math.max(plan.light.amount, 0.22);
+  }
+  if (intent.mood === "dramatic") {
+    plan.light.contrast *= 1.25;
+    plan.light.vignette = Math.max(plan.light.vignette, 0.55);
+    plan.light.hardness = Math.max(plan.light.hardness, 0.7);
+  }
+  if (intent.mood === "bright") {
+    plan.light.contrast *= 0.95;
+    applyTone(plan, (c) => mix(c, WHITE, 0.25));
+  }
+  if (intent.neon) {
+    plan.light.tint = hex("#c77dff");
+    plan.light.amount = Math.max(plan.light.amount, 0.15);
+    // Neon reads on a dark wall; it is a night light outdoors.
+    if (!intent.time && !look.outdoor)
+      applyTone(plan, (c) => darken(mix(c, [40, 36, 70], 0.5), 0.4));
+    if (!intent.time && look.outdoor) applyTime(plan, "night", true);
+    plan.light.vignette = Math.max(plan.light.vignette, 0.4);
+  }
+  if (intent.backlit) {
+    plan.light.elevation = Math.min(plan.light.elevation, 0.3);
+    plan.light.contrast *= 1.05;
+  }
+
+  switch (intent.tone) {
+    case "pastel":
+      applyTone(plan, pastel);
+      plan.light.contrast *= 0.92;
+      break;
+    case "dark":
+      applyTone(plan, (c) => darken(c, luma(c) > 120 ? 0.35 : 0.6));
+      plan.light.vignette = Math.max(plan.light.vignette, 0.35);
+      break;
+    case "vibrant":
+      applyTone(plan, vibrant);
+      plan.light.contrast *= 1.05;
+      break;
+    case "muted":
+      applyTone(plan, muted);
+      break;
+  }
+
+  plan.camera.closeUp = intent.closeUp ?? false;
+  plan.camera.topDown = intent.topDown ?? false;
+  if (plan.camera.closeUp) plan.camera.bokeh = Math.max(plan.camera.bokeh, 0.7);
+  if (intent.bokeh === "shallow") plan.camera.bokeh = 0.95;
+  if (intent.bokeh === "deep") plan.camera.bokeh = 0.05;
+  if (intent.noShadow) plan.shadow = 0;
+  // Keep backdrops believable: nothing fully black or fully saturated.
+  plan.sky = both(plan.sky, (c) => saturate(c, 1));
+  return plan;
+}
+
+/** The scene words a text names, cheap enough to call on every edit instruction. */
+export function sceneWordsIn(text: string): string[] {
+  return intentOf(text).words;
+}
+
+/**
+ * Reads a background prompt into a scene plan: a place ("on a beach", "in a café"), a surface
+ * ("marble", "oak"), colours ("sage green", with "pastel", "dark" or "vibrant"), light ("golden
+ * hour", "soft", "neon", "backlit") and camera hints ("close-up", "flat lay", "bokeh"). A prompt
+ * naming none of them gets a neutral studio sweep, tinted by whatever it did name.
+ * `revisions` are later instructions (edits), newest last: each replaces what it names.
+ */
+export function planScene(prompt: string, revisions: string[] = []): ScenePlan {
+  return planFromIntent(mergeIntents([prompt, ...revisions].map(intentOf)));
+}

@@ -1,0 +1,126 @@
+import type { Rgb } from "./common/index.ts";
+
+/**
+ * The engine's shared types: what the scene planner hands the renderer and the composite, and
+ * the shapes passed between the cut-out, the framing and the edits. Only types live here, so no
+ * module imports a planner (or a renderer) just to name one.
+ */
+
+/** Where the subject is: the kind of place the prompt describes. */
+export type SceneSetting =
+  | "studio"
+  | "tabletop"
+  | "podium"
+  | "floor"
+  | "beach"
+  | "forest"
+  | "city"
+  | "mountains"
+  | "sky"
+  | "water"
+  | "kitchen"
+  | "bathroom"
+  | "living room"
+  | "cafe";
+/** The texture drawn on the supporting surface. */
+export type SceneMaterial =
+  | "plain"
+  | "marble"
+  | "wood"
+  | "concrete"
+  | "linen"
+  | "sand"
+  | "stone"
+  | "tiles"
+  | "glass"
+  | "water"
+  | "grass"
+  | "snow";
+/** What stands behind the subject above the horizon. */
+export type SceneBackdrop = "wall" | "sky" | "foliage" | "studio";
+/**
+ * How much work a render may take: `fast` for the realtime method, `rich` for the queue
+ * method (more texture detail, more blur samples, finer light effects).
+ */
+export type RenderQuality = "fast" | "rich";
+
+export type SceneCamera = {
+  /** The subject fills more of the frame; the horizon sits lower and the backdrop blurs more. */
+  closeUp: boolean;
+  /** Seen from above: no horizon, the surface fills the frame. */
+  topDown: boolean;
+  /** 0..1, how strongly the backdrop is thrown out of focus (depth of field). */
+  bokeh: number;
+};
+
+export type SceneLight = {
+  /** Colour the whole scene leans toward. */
+  tint: Rgb;
+  /** 0..1, how far it leans. */
+  amount: number;
+  /** Where the light comes from, 0 = left edge, 1 = right edge; undefined lets the seed pick. */
+  side: number | undefined;
+  /** 0..1: 0 a low sun at the horizon (long shadows), 1 straight overhead (short ones). */
+  elevation: number;
+  /** 0..1: 0 soft, diffuse light (blurred shadows), 1 hard light (crisp shadows). */
+  hardness: number;
+  /** The light is behind the subject: rim light on its edges, shadow falling toward camera. */
+  backlit: boolean;
+  /** 1 is neutral; above 1 darker shadows and brighter highlights. */
+  contrast: number;
+  /** 0..1, how much the corners darken. */
+  vignette: number;
+};
+
+/** Everything the renderer needs from the prompt; the seed only varies details. */
+export type ScenePlan = {
+  /** Backdrop colours, top of the picture → horizon. */
+  sky: [Rgb, Rgb];
+  /** Floor colours, horizon → bottom of the picture. */
+  floor: [Rgb, Rgb];
+  setting: SceneSetting;
+  material: SceneMaterial;
+  /** 0..1, how mirror-like the supporting surface is (glass, water, polished marble). */
+  gloss: number;
+  backdrop: SceneBackdrop;
+  camera: SceneCamera;
+  /** 1 as rendered; below 1 a darker background, above 1 a brighter one (edits use it). */
+  backgroundGain: number;
+  /** 0..1, how strong the subject's contact and cast shadows are; 0 removes them. */
+  shadow: number;
+  sun: boolean;
+  stars: boolean;
+  light: SceneLight;
+  /** A cylinder under the subject (the podium setting, or "on a pedestal" in any place). */
+  podium: boolean;
+  /** The podium's own colour when the prompt gives one ("a white podium"). */
+  podiumColour: Rgb | undefined;
+  /** Magenta and cyan tube glows on the backdrop. */
+  neon: boolean;
+  /** Window light falling across the scene in soft shafts. */
+  window: boolean;
+  /** The time of day named, if any (night lights the city's windows, for one). */
+  time: TimeOfDay | undefined;
+  /** The prompt words that shaped the plan, in the order they were applied. */
+  words: string[];
+};
+
+/** A time of day a prompt can name. */
+export type TimeOfDay = "day" | "morning" | "golden hour" | "sunset" | "blue hour" | "night";
+
+/**
+ * The picture's size and where the floor meets the backdrop, in pixels; `subject` is where the
+ * subject will stand (so a podium or a pool of light can be drawn under it).
+ */
+export type SceneGeometry = {
+  width: number;
+  height: number;
+  horizon: number;
+  subject?: { left: number; top: number; right: number; bottom: number };
+};
+
+/** A box in picture pixels (right and bottom exclusive). */
+export type Bounds = { left: number; top: number; right: number; bottom: number };
+
+/** The subject of a photo: straight-alpha RGBA plus its alpha plane, at the photo's size. */
+export type Cutout = { rgba: Buffer; mask: Buffer; width: number; height: number };

@@ -1,0 +1,112 @@
+import type { Env } from "../../config/index.ts";
+import type { ImageEngine } from "../../engines/image-engine.ts";
+import {
+  type BullmqWorker,
+  createBullmqDriver,
+  startBullmqWorker,
+} from "../../jobs/bullmq.driver.ts";
+import { createInlineDriver, type InlineDriver } from "../../jobs/inline.driver.ts";
+import { expireOverdueJobs, type JobDriver, startSweeping } from "../../jobs/job-driver.ts";
+import {
+  createLocalRecordEvents,
+  createRedisRecordEvents,
+  type RecordEvents,
+} from "../../jobs/record-events.ts";
+import { createRedisConnector } from "../../jobs/redis-connection.ts";
+import type { Clock } from "../../lib/clock.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import type { TokenLedgerService } from "../token-ledger.service.ts";
+import { createJobRunner, type JobRunner, type JobTimings } from "./job-runner.ts";
+
+export const DEFAULT_LEASE_MS = 30_000;
+export const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
+export const DEFAULT_MAX_ATTEMPTS = 2;
+
+export type JobsOptions = Partial<JobTimings> & { sweepIntervalMs?: number };
+
+export type Jobs = {
+  engine: ImageEngine;
+  runner: JobRunner;
+  driver: JobDriver;
+  events: RecordEvents;
+  /** The inline driver, when jobs run in this process. */
+  inline: InlineDriver | null;
+  /** Starts running jobs in this process: the inline driver, or (`npm run worker`) a BullMQ worker. */
+  start(): void;
+  /**
+   * The server's share: with the inline driver it runs the jobs; with BullMQ the workers do,
+   * and the server only ends, with a refund, jobs that waited too long (Redis down, no worker).
+   */
+  startServer(): void;
+  close(): Promise<void>;
+};
+
+/** The job runner with the driver and change events the configuration picks (`REDIS_URL`). */
+export function createJobs(deps: {
+  env: Env;
+  engine: ImageEngine;
+  repository: GenerationsRepository;
+  storage: FileStorage;
+  ledger: TokenLedgerService;
+  clock: Clock;
+  logger: Logger;
+  options?: JobsOptions;
+}): Jobs {
+  const { env, logger, options = {} } = deps;
+  const redis = env.redisUrl
+    ? { connect: createRedisConnector(env.redisUrl, logger), prefix: env.jobs.queuePrefix }
+    : null;
+  const events = redis
+    ? createRedisRecordEvents(redis.connect, `${redis.prefix}:record-changes`)
+    : createLocalRecordEvents();
+  const runner = createJobRunner({
+    ...deps,
+    events,
+    timings: {
+      timeLimitMs: options.timeLimitMs ?? env.jobs.timeLimitMs,
+      queueWaitLimitMs: options.queueWaitLimitMs ?? env.jobs.queueWaitLimitMs,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    },
+  });
+  const sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+  const inline = redis
+    ? null
+    : createInlineDriver({ runner, concurrency: env.jobs.concurrency, sweepIntervalMs, logger });
+  const driver: JobDriver = inline ?? createBullmqDriver(redis as NonNullable<typeof redis>);
+  let worker: BullmqWorker | null = null;
+  let stopExpiring: (() => void) | null = null;
+
+  return {
+    engine: deps.engine,
+    runner,
+    driver,
+    events,
+    inline,
+    start() {
+      if (inline) return inline.start();
+      if (worker || !redis) return;
+      worker = startBullmqWorker({
+        settings: redis,
+        runner,
+        driver,
+        concurrency: env.jobs.concurrency,
+        sweepIntervalMs,
+        logger,
+      });
+    },
+    startServer() {
+      if (inline) return inline.start();
+      stopExpiring ??= startSweeping(() => expireOverdueJobs(runner, logger), sweepIntervalMs);
+    },
+    async close() {
+      stopExpiring?.();
+      await worker?.close();
+      await driver.close();
+      await events.close();
+      await deps.engine.close?.();
+    },
+  };
+}

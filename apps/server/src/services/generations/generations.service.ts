@@ -1,0 +1,350 @@
+import { randomInt, randomUUID } from "node:crypto";
+import {
+  generationCost,
+  IMAGE_LIMITS,
+  GENERATION_MESSAGES as M,
+  type TEditResponse,
+  type TImageRecord,
+  type TJobAccepted,
+  TOKEN_COSTS,
+  type TUploadResponse,
+  type ZEditRequest,
+  type ZProcessRequest,
+  type ZUpscaleRequest,
+} from "@backdrop/shared";
+import PQueue from "p-queue";
+import type { z } from "zod";
+import type { ImageEngine } from "../../engines/image-engine.ts";
+import type { JobDriver } from "../../jobs/job-driver.ts";
+import type { RecordEvents } from "../../jobs/record-events.ts";
+import type { Clock } from "../../lib/clock.ts";
+import { describeError } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
+import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
+import type { ImageRecordView, StoredFile } from "../../repositories/image-records.repository.ts";
+import type { JobKind } from "../../repositories/schema.ts";
+import type { UserProfilesRepository } from "../../repositories/user-profiles.repository.ts";
+import type { FileStorage } from "../../storage/file-storage.ts";
+import { InsufficientTokensError, type TokenLedgerService } from "../token-ledger.service.ts";
+import { extensionOf, type FileUrls, storageKeyFor } from "./file-urls.ts";
+import {
+  assertMayEdit,
+  assertMaySpend,
+  GenerationError,
+  refundsFailures,
+} from "./generation-access.ts";
+import { IntakeError, takeInImage } from "./image-intake.ts";
+import { jobInput } from "./job-inputs.ts";
+import type { JobRunner } from "./job-runner.ts";
+import { createKeptScenes } from "./kept-scenes.ts";
+import { createThumbnails } from "./thumbnails.ts";
+import type { UploadAllowance } from "./upload-allowance.ts";
+import { waitForJob } from "./wait-for-job.ts";
+
+export type SignedInUser = { id: string };
+
+type Accepting = {
+  kind: JobKind;
+  recordId: string;
+  imageUrl: string;
+  input: Record<string, unknown>;
+  cost: (source: StoredFile) => number;
+  shortOfTokens: string;
+  /** Extra checks on the profile (the edit plan rule), after the subscription checks. */
+  check?: (profile: NonNullable<Awaited<ReturnType<UserProfilesRepository["find"]>>>) => void;
+  /** Why the engine cannot do this job for that source, if so: refused before any charge. */
+  refusal?: (source: StoredFile) => Promise<string | undefined>;
+};
+
+const STARTED: Record<JobKind, string> = {
+  generate: "Image processing started",
+  upscale: "Image upscaling started",
+  edit: "Image editing started",
+};
+
+/** Uploads decoded and re-encoded at once per process; the rest wait their turn. */
+const CONCURRENT_INTAKES = 2;
+
+/** At most this many records in one gallery answer. */
+export const GALLERY_LIMIT = 500;
+
+export type GenerationsService = ReturnType<typeof createGenerationsService>;
+
+/** Uploads, the three kinds of job, and the records and files they leave (SPEC point 7). */
+export function createGenerationsService(deps: {
+  allowance: UploadAllowance;
+  repository: GenerationsRepository;
+  profiles: UserProfilesRepository;
+  ledger: TokenLedgerService;
+  storage: FileStorage;
+  urls: FileUrls;
+  driver: JobDriver;
+  runner: JobRunner;
+  events: RecordEvents;
+  engine: ImageEngine;
+  clock: Clock;
+  logger: Logger;
+}) {
+  const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
+  const thumbnails = createThumbnails(storage);
+  const keptScenes = createKeptScenes(storage);
+  // Decoding a large photo holds one of libuv's four threads for a second or two: a burst of
+  // uploads must leave the others to file reads, health checks and the rest of the server.
+  const intakes = new PQueue({ concurrency: CONCURRENT_INTAKES });
+
+  function toApi(view: ImageRecordView): TImageRecord {
+    const ref = (file: StoredFile | null) => (file ? { url: urls.urlOf(file) } : null);
+    return {
+      _id: view.id,
+      originalImage: { url: urls.urlOf(view.original) },
+      processedImage: ref(view.processed),
+      upscaledImage: ref(view.upscaled),
+      aiGeneratedImages: view.edits.map((file) => ({ url: urls.urlOf(file) })),
+      status: view.status,
+      stage: view.stage,
+      progress: view.progress,
+      error: view.error,
+      prompt: view.prompt,
+      width: view.original.width,
+      height: view.original.height,
+      createdAt: new Date(view.createdAt).toISOString(),
+      updatedAt: new Date(view.updatedAt).toISOString(),
+    };
+  }
+
+  async function ownRecord(user: SignedInUser, recordId: string) {
+    const record = await repository.records.findRecord(recordId);
+    if (!record || record.userId !== user.id) throw new GenerationError(404, M.recordNotFound);
+    return record;
+  }
+
+  /** The user's file of that id, when `extension` is its own (the URL names both). */
+  async function ownFile(user: SignedInUser, fileId: string, extension: string) {
+    const file = await repository.records.findFile(fileId);
+    if (!file || file.userId !== user.id) return null;
+    return extensionOf(file.contentType) === extension ? file : null;
+  }
+
+  /** The file `imageUrl` names, which must be one of the record's own. */
+  async function sourceFile(recordId: string, imageUrl: string): Promise<StoredFile> {
+    const fileId = urls.fileIdOf(imageUrl);
+    const file = fileId ? await repository.records.findFile(fileId) : undefined;
+    if (!file || file.recordId !== recordId) throw new GenerationError(400, M.imageNotInRecord);
+    // Upscaled results may pass the upload limit; they are for downloading, not for more jobs.
+    if (file.width > IMAGE_LIMITS.maxWidth || file.height > IMAGE_LIMITS.maxHeight) {
+      throw new GenerationError(400, M.imageTooLarge);
+    }
+    return file;
+  }
+
+  /** Checks, then debits and records the job in one transaction, then hands it over. */
+  async function accept(user: SignedInUser, job: Accepting): Promise<ImageJob> {
+    await ownRecord(user, job.recordId);
+    const source = await sourceFile(job.recordId, job.imageUrl);
+    const profile = assertMaySpend(await profiles.find(user.id), clock.now());
+    job.check?.(profile);
+    const refused = await job.refusal?.(source);
+    if (refused) throw new GenerationError(422, refused);
+    // Nothing is charged for a job the queue cannot take now.
+    if (!(await driver.accepting())) throw new GenerationError(503, M.queueUnavailable);
+    const id = randomUUID();
+    const input: Record<string, unknown> = jobInput(job.kind, job.input);
+    const accepted = {
+      id,
+      recordId: job.recordId,
+      userId: user.id,
+      kind: job.kind,
+      sourceFileId: source.id,
+      input,
+      cost: job.cost(source),
+      debitKey: `job:${id}`,
+      refundOnFailure: refundsFailures(profile),
+      createdAt: clock.now(),
+    };
+    try {
+      await repository.transaction(async (tx) => {
+        // The debit locks the user's balances first, so one user's requests take turns here.
+        await ledger
+          .within(tx.ledger)
+          .debit(user.id, accepted.cost, accepted.debitKey, accepted.id);
+        if (await tx.jobs.hasActiveJob(job.recordId)) {
+          throw new GenerationError(409, M.alreadyProcessing);
+        }
+        await tx.jobs.insert(accepted);
+        await tx.records.updateRecord(
+          job.recordId,
+          {
+            status: "queued",
+            stage: "queued",
+            error: null,
+            ...(job.kind === "generate"
+              ? { processedFileId: null, upscaledFileId: null, prompt: String(input.prompt) }
+              : {}),
+            ...(job.kind === "upscale" ? { upscaledFileId: null } : {}),
+          },
+          accepted.createdAt,
+        );
+      });
+    } catch (error) {
+      if (error instanceof InsufficientTokensError)
+        throw new GenerationError(402, job.shortOfTokens);
+      throw error;
+    }
+    deps.events.publish({ userId: user.id, recordId: job.recordId, jobId: id });
+    // The job is committed and paid for: if the hand-over fails, the sweep hands it over later,
+    // or, if it never starts within the queue's waiting limit, ends it with a refund.
+    await driver.dispatch(id).catch((error: unknown) => {
+      deps.logger.warn("Job not handed over yet; the sweep will retry", {
+        jobId: id,
+        error: describeError(error),
+      });
+    });
+    return { ...accepted, status: "queued" } as ImageJob;
+  }
+
+  function acceptedAnswer(job: ImageJob): TJobAccepted {
+    return { request_id: job.id, status: "queued", message: STARTED[job.kind] };
+  }
+
+  return {
+    /** Checks the storage quota on the bytes sent, then decodes, checks and stores the photo. */
+    async upload(user: SignedInUser, bytes: Buffer): Promise<TUploadResponse> {
+      await deps.allowance.assertRoomFor(user.id, bytes.length);
+      const image = await intakes
+        .add(() => takeInImage(bytes), { throwOnTimeout: true })
+        .catch((error: unknown) => {
+          if (error instanceof IntakeError) throw new GenerationError(error.status, error.message);
+          throw error;
+        });
+      const now = clock.now();
+      const recordId = randomUUID();
+      const file: StoredFile = {
+        id: randomUUID(),
+        userId: user.id,
+        recordId,
+        kind: "original",
+        storageKey: "",
+        contentType: image.contentType,
+        byteSize: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        createdAt: now,
+      };
+      file.storageKey = storageKeyFor(file);
+      await storage.put(file.storageKey, image.bytes);
+      await repository
+        .transaction(async (tx) => {
+          await tx.records.insertRecord({
+            id: recordId,
+            userId: user.id,
+            originalFileId: file.id,
+            processedFileId: null,
+            upscaledFileId: null,
+            status: "uploaded",
+            stage: null,
+            progress: null,
+            error: null,
+            prompt: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await tx.records.insertFile(file);
+        })
+        .catch(async (error: unknown) => {
+          await storage.delete(file.storageKey);
+          throw error;
+        });
+      return { url: urls.urlOf(file), savedBaseImage: { _id: recordId } };
+    },
+
+    async process(user: SignedInUser, body: z.output<typeof ZProcessRequest>) {
+      const job = await accept(user, {
+        kind: "generate",
+        recordId: body.savedRecordId,
+        imageUrl: body.imageUrl,
+        input: {
+          prompt: body.prompt,
+          options: body.options,
+          method: body.processingMethod,
+          seed: randomInt(0, 2 ** 31 - 1),
+        },
+        cost: (source) => generationCost(source.width, source.height),
+        shortOfTokens: M.notEnoughTokens,
+      });
+      return acceptedAnswer(job);
+    },
+
+    async upscale(user: SignedInUser, body: z.output<typeof ZUpscaleRequest>) {
+      const job = await accept(user, {
+        kind: "upscale",
+        recordId: body.savedRecordId,
+        imageUrl: body.imageUrl,
+        input: { options: body.options },
+        cost: () => TOKEN_COSTS.upscale,
+        shortOfTokens: M.notEnoughTokensToUpscale,
+      });
+      return acceptedAnswer(job);
+    },
+
+    /** Edits answer with the new image, so the call waits for its job (SPEC point 7). */
+    async edit(user: SignedInUser, body: z.output<typeof ZEditRequest>): Promise<TEditResponse> {
+      const job = await accept(user, {
+        kind: "edit",
+        recordId: body.imageRecordId,
+        imageUrl: body.imageUrl,
+        input: { prompt: body.prompt },
+        cost: () => TOKEN_COSTS.edit,
+        shortOfTokens: M.notEnoughTokensToEdit,
+        check: assertMayEdit,
+        refusal: async (source) => {
+          if (!engine.checkEdit) return undefined;
+          return engine.checkEdit(body.prompt, await keptScenes.has(source));
+        },
+      });
+      const done = await waitForJob(
+        { jobs: repository.jobs, events: deps.events },
+        job,
+        // The job starts within the queue's waiting limit (or fails) and then ends by its time
+        // limit; the margin covers saving the result. So the answer is always the job's outcome.
+        deps.runner.timings.queueWaitLimitMs + deps.runner.timings.timeLimitMs + 10_000,
+      );
+      if (!done) throw new GenerationError(504, M.requestTimedOut);
+      if (done.status !== "completed" || !done.resultFileId) {
+        throw new GenerationError(502, done.error ?? M.editFailed);
+      }
+      const file = await repository.records.findFile(done.resultFileId);
+      if (!file) throw new GenerationError(502, M.editFailed);
+      return { image: { url: urls.urlOf(file) } };
+    },
+
+    async record(user: SignedInUser, recordId: string): Promise<TImageRecord> {
+      await ownRecord(user, recordId);
+      const view = await repository.records.viewRecord(recordId);
+      if (!view) throw new GenerationError(404, M.recordNotFound);
+      return toApi(view);
+    },
+
+    async records(user: SignedInUser): Promise<TImageRecord[]> {
+      const views = await repository.records.viewRecordsOf(user.id, GALLERY_LIMIT);
+      return views.map(toApi);
+    },
+
+    /** A stored file's bytes, for its owner only. */
+    async file(user: SignedInUser, fileId: string, extension: string) {
+      const file = await ownFile(user, fileId, extension);
+      const bytes = file ? await storage.get(file.storageKey) : null;
+      return file && bytes ? { file, bytes } : null;
+    },
+
+    /** A stored file's gallery thumbnail (WebP), made on first request, for its owner only. */
+    async thumbnail(user: SignedInUser, fileId: string, extension: string) {
+      const file = await ownFile(user, fileId, extension);
+      const bytes = file ? await thumbnails.of(file) : null;
+      return file && bytes ? { file, bytes } : null;
+    },
+
+    /** Ownership check for the live updates of a record. */
+    ownRecord,
+  };
+}

@@ -1,0 +1,26 @@
+import { PROCESSING_METHODS, ZGenerationOptions, ZUpscaleOptions } from "@backdrop/shared";
+import { z } from "zod";
+import type { JobKind } from "../../repositories/schema.ts";
+
+/**
+ * What each kind of job hands the engine besides the image. Checked when a job is written and
+ * again when it is read back, so a job row never reaches the engine in a shape it does not
+ * expect (a row written by an older version, say): such a job fails, as the platform's fault.
+ */
+export const JOB_INPUTS = {
+  generate: z.object({
+    prompt: z.string(),
+    options: ZGenerationOptions,
+    method: z.enum(PROCESSING_METHODS),
+    seed: z.number().int(),
+  }),
+  upscale: z.object({ options: ZUpscaleOptions }),
+  edit: z.object({ prompt: z.string() }),
+} satisfies Record<JobKind, z.ZodType>;
+
+export type JobInput<K extends JobKind> = z.output<(typeof JOB_INPUTS)[K]>;
+
+/** The job's input as its kind's schema reads it; throws when it does not fit. */
+export function jobInput<K extends JobKind>(kind: K, input: unknown): JobInput<K> {
+  return JOB_INPUTS[kind].parse(input) as JobInput<K>;
+}

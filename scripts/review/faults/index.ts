@@ -1,0 +1,21 @@
+/**
+ * Category 4: fault scenarios on real processes — overload (the F1 reproduction), kill -9 of
+ * servers and workers, Redis unreachable or stopping, a full disk, the database dropped, live
+ * stream limits. Each scenario runs on an instance of its own and is one row of the table.
+ */
+import type { Plan } from "../lib/plan.ts";
+import { burstScenarios } from "./burst.ts";
+import { killScenarios } from "./kills.ts";
+import { loadScenarios } from "./load.ts";
+import { redisScenarios } from "./redis.ts";
+import { storageScenarios } from "./storage.ts";
+
+export function faultScenarios(): Plan[] {
+  return [
+    ...burstScenarios(),
+    ...killScenarios(),
+    ...redisScenarios(),
+    ...storageScenarios(),
+    ...loadScenarios(),
+  ];
+}
