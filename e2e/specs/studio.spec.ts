@@ -7,7 +7,7 @@ import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
 
 const COFFEE = join(import.meta.dirname, "..", "fixtures", "coffee.png");
 const MESSAGES = {
-  editNotUnderstood: "The offline editor can't do that yet.",
+  editTargetsSubject: "Backdrop changes the scene around your subject, not the subject itself.",
   notAnImage: "Please select an image file (JPEG, PNG, etc.)",
   tooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
 };
@@ -147,10 +147,10 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   const redo = editor.getByRole("button", { name: /^Redo/ });
   await expect(undo).toBeDisabled();
   await expectNoSeriousViolations(page);
-  // An instruction the offline engine cannot honour is explained and costs nothing.
+  // An edit of the subject rather than its scene is explained and costs nothing.
   await editor.getByLabel("Describe your edit").fill("remove the spoon");
   await editor.getByRole("button", { name: "Edit Image" }).click();
-  await expect(editor.getByRole("alert")).toContainText(MESSAGES.editNotUnderstood);
+  await expect(editor.getByRole("alert")).toContainText(MESSAGES.editTargetsSubject);
   await expect(editor.getByText(/you have 150$/)).toBeVisible();
   await expect(undo).toBeDisabled();
   await editor.getByLabel("Describe your edit").fill("make it black and white");

@@ -22,6 +22,12 @@ const args = parseBenchArgs(process.argv.slice(2));
 const log = (line: string) => {
   if (!args.json) process.stderr.write(`${line}\n`);
 };
+if (args.product) {
+  const { productPathBench } = await import("./product-path.bench.ts");
+  const result = await productPathBench(args.runs, log);
+  if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+}
 const SEED = 7;
 const MIB = 1024 * 1024;
 

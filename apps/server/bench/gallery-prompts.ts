@@ -6,7 +6,10 @@ export const GALLERY_PHOTOS = [
   { file: "rocket.jpg", label: "Rocket model" },
 ] as const;
 
-/** Varied on purpose: every setting family, surfaces, light, colour words and camera hints. */
+/**
+ * Varied on purpose: every setting family, surfaces, light, colour words and camera hints, and
+ * the white marketplace background with and without its shadow.
+ */
 export const GALLERY_PROMPTS = [
   "on a marble counter, morning light",
   "on a wooden tabletop in a cozy café, bokeh",
@@ -22,6 +25,8 @@ export const GALLERY_PROMPTS = [
   "on concrete, dark and moody, top-down",
   "floating over calm water at sunset",
   "vibrant blue sky, close-up",
+  "white background, soft shadow, amazon listing",
+  "pure white background, no shadow",
 ] as const;
 
 /** Generations the gallery edits, and the edit instructions applied to each. */

@@ -90,6 +90,9 @@ function apiRoutes(container: Container): Hono {
       events: container.jobs.events,
       identity,
       uploadRateLimiter: container.uploadRateLimiter,
+      scenePreviews: services.scenePreviews,
+      previewRateLimiter: container.previewRateLimiter,
+      trustProxy,
       logger,
     }),
   );

@@ -74,6 +74,10 @@ import {
   type UploadAllowance,
 } from "./services/generations/upload-allowance.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
+import {
+  createScenePreviewService,
+  type ScenePreviewService,
+} from "./services/scene-preview.service.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
 import {
   createTokenLedgerService,
@@ -96,6 +100,8 @@ export type Container = {
   uploadRateLimiter: RateLimiter;
   /** Checkout sessions (subscriptions and token packs), per user: CHECKOUT_RATE_LIMIT. */
   checkoutRateLimiter: RateLimiter;
+  /** Scene previews, per client address: SCENE_PREVIEW_RATE_LIMIT. */
+  previewRateLimiter: RateLimiter;
   repositories: {
     support: SupportRepository;
     mailOutbox: MailOutboxRepository;
@@ -115,6 +121,7 @@ export type Container = {
     billing: BillingService;
     generations: GenerationsService;
     uploadAllowance: UploadAllowance;
+    scenePreviews: ScenePreviewService;
   };
   storage: FileStorage;
   jobs: Jobs;
@@ -152,6 +159,8 @@ export type ContainerOverrides = {
 
 /** Each user may open this many checkout sessions of each kind per ten minutes. */
 export const CHECKOUT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as const;
+/** Scene previews per client address: one every half second of typing, for a minute. */
+export const SCENE_PREVIEW_RATE_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
 
 function onSandbox(sandbox: SandboxProvider): Container["payments"] {
   return { provider: sandbox, sandbox, stripeWebhooks: null };
@@ -269,6 +278,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     authRateLimiter: createRateLimiter({ ...env.authRateLimit, clock }),
     uploadRateLimiter: createRateLimiter({ ...env.uploadRateLimit, clock }),
     checkoutRateLimiter: createRateLimiter({ ...CHECKOUT_RATE_LIMIT, clock }),
+    previewRateLimiter: createRateLimiter({ ...SCENE_PREVIEW_RATE_LIMIT, clock }),
     repositories,
     services: {
       support: createSupportService({
@@ -294,6 +304,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       }),
       generations,
       uploadAllowance,
+      scenePreviews: createScenePreviewService(jobs.engine),
     },
     storage,
     jobs,

@@ -96,6 +96,65 @@ describeEachDatabase("edits on the local engine", (database) => {
     expect(await tokensOf(ada)).toBe(tokens - 2);
   });
 
+  const jobsOf = (recordId: string) =>
+    database
+      .handle()
+      .db.selectFrom("image_jobs")
+      .select("id")
+      .where("record_id", "=", recordId)
+      .execute();
+
+  /** What a refusal must leave as it was: the balance, the ledger, the jobs, the record's images. */
+  async function moneyAndJobs(recordId: string) {
+    const record = await pollRecord(t, ada, recordId);
+    return {
+      tokens: await tokensOf(ada),
+      ledger: await ledgerOf(ada),
+      jobs: await jobsOf(recordId),
+      edits: record.aiGeneratedImages,
+    };
+  }
+
+  it("refuses an edit of the subject before charging anything", async () => {
+    const made = await generated();
+    const before = await moneyAndJobs(made.recordId);
+    for (const prompt of ["change the motorcycle color to blue", "make the shoes red"]) {
+      await expectRefused(
+        await postEdit(t, ada, made.recordId, made.processedUrl, prompt),
+        M.editTargetsSubject,
+      );
+    }
+    // On an image without a kept scene too.
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, made.url, "recolor the product"),
+      M.editTargetsSubject,
+    );
+    expect(M.editTargetsSubject).not.toMatch(/offline/i);
+    expect(await moneyAndJobs(made.recordId)).toEqual(before);
+    expect(before.edits).toEqual([]);
+  });
+
+  it("refuses an edit that would leave the kept picture as it is, at no cost", async () => {
+    const made = await generated();
+    const shadowless = await edited(made.recordId, made.processedUrl, "remove the shadow");
+    const sunset = await edited(made.recordId, shadowless, "make it sunset");
+    const before = await moneyAndJobs(made.recordId);
+    expect(before.edits).toHaveLength(2);
+
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, shadowless, "remove the shadow"),
+      M.editChangesNothing,
+    );
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, sunset, "make it sunset"),
+      M.editChangesNothing,
+    );
+    expect(await moneyAndJobs(made.recordId)).toEqual(before);
+    // The same words on an older state change it, and are charged.
+    await edited(made.recordId, made.processedUrl, "make it sunset");
+    expect(await tokensOf(ada)).toBe(before.tokens - 2);
+  });
+
   it("re-renders an edit from the kept scene, and an older image from its own state", async () => {
     const made = await generated();
     expect(await keptStateOf(made.processedUrl)).toMatchObject({

@@ -169,3 +169,34 @@ export const ZImageRecord = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type TImageRecord = z.infer<typeof ZImageRecord>;
+
+/** DELETE /api/images/:recordId: the record, its files and their thumbnails are gone. */
+export const ZDeleteImageResponse = z.object({ ok: z.literal(true) });
+export type TDeleteImageResponse = z.infer<typeof ZDeleteImageResponse>;
+
+const previewSide = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be between 1 and 8192`)
+    .max(8192, `${name} must be between 1 and 8192`)
+    .optional();
+
+/**
+ * POST /api/fal/scene-preview: what the engine will draw for a prompt, before any charge.
+ * `width` and `height` are the photo's, so the preview has its proportions.
+ */
+export const ZScenePreviewRequest = z.object({
+  prompt: prompt(GENERATION_MESSAGES.promptRequired),
+  width: previewSide("width"),
+  height: previewSide("height"),
+});
+export type TScenePreviewRequest = z.input<typeof ZScenePreviewRequest>;
+
+/** The words drawn, the words left out, and a small WebP data URL of the scene (or null). */
+export const ZScenePreviewResponse = z.object({
+  understood: z.array(z.string()),
+  ignored: z.array(z.string()),
+  preview: z.string().startsWith("data:image/webp;base64,").nullable(),
+});
+export type TScenePreviewResponse = z.infer<typeof ZScenePreviewResponse>;

@@ -89,6 +89,7 @@ export const GENERATION_MESSAGES = {
   queueUnavailable:
     "Image processing is unavailable right now. Nothing was charged; please try again in a minute.",
   startFailed: "Failed to start image processing",
+  scenePreviewFailed: "Could not preview this scene. You can still generate it.",
   imageProcessingFailed: "Image processing failed",
   processingTimedOut: "Image processing timed out after 2 minutes",
   statusAuthFailed: "Authentication error while checking image status",
@@ -123,11 +124,18 @@ export const GENERATION_MESSAGES = {
   alreadyProcessing:
     "This image is still being processed. Please wait for the current job to finish.",
   nothingToUpscale: "Generate an image before upscaling it.",
-  /** The offline engine's edits: what it understands, said when it cannot honour a prompt. */
+  /**
+   * The local engine's edit refusals (nothing is charged): what Backdrop can change is the scene
+   * around the subject, its light and colour, the background blur and the shadow.
+   */
+  editTargetsSubject:
+    "Backdrop changes the scene around your subject, not the subject itself. Try a new scene (sunset, beach, a marble floor…), light and colour (warmer, brighter, black and white), background blur, or the shadow.",
   editNotUnderstood:
-    "The offline editor can't do that yet. Try a scene (sunset, night, beach, forest, a marble floor…), light and colour (warmer, cooler, brighter, darker background, black and white), blur the background more or less, or remove the shadow.",
+    "Backdrop can't make that change. It can change the scene around your subject (sunset, beach, a marble floor…), light and colour (warmer, brighter, black and white), background blur, or the shadow.",
   editNeedsOfflineScene:
-    "This image wasn't made by the offline engine, so its scene and shadow can't be changed. Try light and colour (warmer, cooler, brighter, darker background, black and white) or blur the background more or less.",
+    "This image has no saved scene, so its scene and shadow can't be changed. Try light and colour (warmer, brighter, black and white) or background blur.",
+  editChangesNothing:
+    "That edit wouldn't change the picture: it already looks that way, or that setting is as far as it goes. Try a new scene, light and colour, background blur, or the shadow.",
 } as const;
 
 /** "250 MB", "5 GB": a storage size in the decimal units the quota variables use. */
@@ -145,6 +153,13 @@ export function storageQuotaMessage(quotaBytes: number): string {
 export const GALLERY_MESSAGES = {
   fetchFailed: "Error fetching images",
   unknownImageSize: 'Unknown image size: the only size is "thumb"',
+  // Deleting an image record from the gallery (issue 13, point 7): ours.
+  deleteFailed: "Could not delete the image. Please try again.",
+  deleteWhileProcessing:
+    "This image is still being processed. You can delete it once the current job has finished.",
+  deleted: "Image deleted",
+  nothingToOpen: "This image has no finished result to open in the studio yet.",
+  openFailed: "Could not open the image in the studio. Please try again.",
 } as const;
 
 /**

@@ -28,7 +28,7 @@ export const MSG = {
   subscribeToPurchase: "You must subscribe to a plan to purchase tokens",
   planDisallows: "Your current plan doesn't allow token purchases. Please upgrade.",
   tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
-  editNotUnderstood: "The offline editor can't do that yet.",
+  editNotUnderstood: "Backdrop can't make that change.",
 };
 
 export type MoneyOptions = {

@@ -1,6 +1,7 @@
 import type { Env } from "../config/index.ts";
-import type { ImageEngine } from "./image-engine.ts";
+import { drawsEverything, type ImageEngine } from "./image-engine.ts";
 import { editRefusal } from "./local/edits/index.ts";
+import { previewScene } from "./local/scene-preview.ts";
 import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
@@ -22,6 +23,7 @@ export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngin
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
+    previewScene: drawsEverything,
   };
 }
 
@@ -47,5 +49,6 @@ export function createEngine(
   }
   // On a worker thread, which starts with the first job: the model runtime stays out of
   // processes that never make an image, and the pixel work off the HTTP event loop.
-  return createThreadedEngine({ checkEdit: editRefusal });
+  // Previews are drawn here, small and quick, so they never wait behind a job on the thread.
+  return createThreadedEngine({ checkEdit: editRefusal, previewScene });
 }

@@ -97,15 +97,36 @@ export type ImageEngine = {
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */
   edit(input: EditInput, ctx: JobContext): Promise<EngineResult>;
+  /** Releases what the engine holds (a worker thread); called once, when the process stops. */
+  close?(): Promise<void>;
   /**
    * Whether the engine can honour an edit prompt, asked before the edit is charged: a message
    * for the user when it cannot, undefined when it can. Synchronous and pure. `hasKeptScene`
-   * says whether the image to edit has a kept scene.
+   * says whether the image to edit has a kept scene, and `keptState` is that scene's state (as
+   * `KeptScene.state`), so an edit that would leave the picture as it is can be refused too.
+   * Engines without it (fal) refuse nothing.
    */
-  /** Releases what the engine holds (a worker thread); called once, when the process stops. */
-  close?(): Promise<void>;
-  checkEdit?(prompt: string, hasKeptScene: boolean): string | undefined;
+  checkEdit?(
+    prompt: string,
+    hasKeptScene: boolean,
+    keptState?: Record<string, unknown>,
+  ): string | undefined;
+  /**
+   * What the engine will draw for a background prompt, free and quick: the words it
+   * understands, those it will leave out, and a small picture of the scene without a subject
+   * (null when it cannot tell before generating). `aspect` is the photo's width and height.
+   */
+  previewScene(prompt: string, aspect?: { width: number; height: number }): Promise<ScenePreview>;
 };
+
+/** The answer of `ImageEngine.previewScene`; `preview` is a data URL of a small WebP. */
+export type ScenePreview = { understood: string[]; ignored: string[]; preview: string | null };
+
+/** A generative model draws whatever the prompt says: nothing is left out, nothing to show yet. */
+export async function drawsEverything(prompt: string): Promise<ScenePreview> {
+  const said = prompt.trim();
+  return { understood: said ? [said] : [], ignored: [], preview: null };
+}
 
 /** Rejects with a `timeout` EngineError once the signal fires. */
 export function throwIfAborted(signal: AbortSignal): void {

@@ -51,21 +51,23 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-export type BenchArgs = { runs: number; quick: boolean; json: boolean };
+/** `product`: time the product's HTTP path on a booted server instead of the engine alone. */
+export type BenchArgs = { runs: number; quick: boolean; json: boolean; product: boolean };
 
-/** `--runs N` (default 3), `--quick` (1 run on one photo) and `--json`. */
+/** `--runs N` (default 3), `--quick` (1 run on one photo), `--json` and `--product`. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { runs: 3, quick: false, json: false };
+  const args: BenchArgs = { runs: 3, quick: false, json: false, product: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--quick") args.quick = true;
     else if (arg === "--json") args.json = true;
+    else if (arg === "--product") args.product = true;
     else if (arg === "--runs" || arg?.startsWith("--runs=")) {
       const value = arg === "--runs" ? argv[++i] : arg.slice("--runs=".length);
       const runs = Number(value);
       if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number ≥ 1`);
       args.runs = runs;
-    } else throw new Error(`Unknown argument ${arg}; use --runs N, --quick or --json`);
+    } else throw new Error(`Unknown argument ${arg}; use --runs N, --quick, --json or --product`);
   }
   if (args.quick) args.runs = 1;
   return args;

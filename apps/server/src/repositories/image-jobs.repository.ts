@@ -106,6 +106,11 @@ export function imageJobStatements(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** Removes the record's jobs (only ended ones: callers check `hasActiveJob` first). */
+    async deleteOfRecord(recordId: string): Promise<void> {
+      await db.deleteFrom("image_jobs").where("record_id", "=", recordId).execute();
+    },
+
     /**
      * Takes the job for one worker: a queued job, or a processing one whose worker stopped
      * renewing its lease. Undefined when another worker holds it or it has finished.

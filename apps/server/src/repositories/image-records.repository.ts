@@ -203,6 +203,17 @@ export function imageRecordStatements(db: Kysely<Database>) {
       );
     },
 
+    /** Every file row of the record, whatever its kind (for deleting its stored bytes). */
+    filesOfRecord(recordId: string): Promise<StoredFile[]> {
+      return filesOf([recordId]);
+    },
+
+    /** Removes the record and its file rows (not their bytes: storage is the caller's). */
+    async deleteRecord(id: string): Promise<void> {
+      await db.deleteFrom("stored_files").where("record_id", "=", id).execute();
+      await db.deleteFrom("image_records").where("id", "=", id).execute();
+    },
+
     async updateRecord(id: string, change: RecordChange, now: number): Promise<void> {
       await db
         .updateTable("image_records")

@@ -4,6 +4,7 @@ import {
   GENERATION_MESSAGES as M,
   ZEditRequest,
   ZProcessRequest,
+  ZScenePreviewRequest,
   ZUpscaleRequest,
 } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
@@ -11,8 +12,10 @@ import { bodyLimit } from "hono/body-limit";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
+import type { ScenePreviewService } from "../services/scene-preview.service.ts";
 import { failsWith } from "./errors.ts";
-import { assertSelf, parseOwnJson } from "./json-body.ts";
+import { assertSelf, parseJson, parseOwnJson } from "./json-body.ts";
+import { rateLimit } from "./rate-limit.middleware.ts";
 import { type RecordEventsDeps, recordEventsRoute } from "./record-events.routes.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
@@ -47,6 +50,10 @@ async function readUpload(c: Context<SignedInEnv>): Promise<Buffer> {
 export type GenerationRoutesDeps = RecordEventsDeps & {
   identity: Identity;
   uploadRateLimiter: RateLimiter;
+  scenePreviews: ScenePreviewService;
+  /** Scene previews, per client address: anyone may ask, while typing. */
+  previewRateLimiter: RateLimiter;
+  trustProxy: number;
 };
 
 /** SPEC point 7's /api/fal/* calls; each acts for the signed-in user on their own records. */
@@ -64,6 +71,20 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
       await next();
       if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     })
+    .post(
+      "/scene-preview",
+      smallBody,
+      rateLimit({
+        limiter: deps.previewRateLimiter,
+        bucket: "scene-preview",
+        trustProxy: deps.trustProxy,
+      }),
+      failsWith(M.scenePreviewFailed),
+      async (c) => {
+        const request = await parseJson(c, ZScenePreviewRequest);
+        return c.json(await deps.scenePreviews.preview(request));
+      },
+    )
     .post("/upload", uploadBody, signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
       const image = await readUpload(c);
       return c.json(await generations.upload(c.var.user, image));

@@ -10,18 +10,26 @@ export type ImagesRoutesDeps = { identity: Identity; generations: GenerationsSer
 
 const FILE_NAME = /^([0-9a-f-]{36})\.([a-z]+)$/;
 
-/** GET /api/images/:uid, the user's records newest first (SPEC point 7). */
+/**
+ * GET /api/images/:uid, the user's records newest first (SPEC point 7); DELETE
+ * /api/images/:recordId, one of them with its files (404 for anyone else's, 409 while running).
+ */
 export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
-  return new Hono<SignedInEnv>().get(
-    "/:uid",
-    requireUser(identity),
-    failsWith(GALLERY_MESSAGES.fetchFailed),
-    async (c) => {
+  return new Hono<SignedInEnv>()
+    .get("/:uid", requireUser(identity), failsWith(GALLERY_MESSAGES.fetchFailed), async (c) => {
       assertSelf(c, c.req.param("uid"));
       c.header("Cache-Control", "no-store");
       return c.json(await generations.records(c.var.user));
-    },
-  );
+    })
+    .delete(
+      "/:recordId",
+      requireUser(identity),
+      failsWith(GALLERY_MESSAGES.deleteFailed),
+      async (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json(await generations.remove(c.var.user, c.req.param("recordId")));
+      },
+    );
 }
 
 /**

@@ -60,6 +60,7 @@ export function createStandInEngine(options: StandInOptions = {}): ImageEngine {
   return {
     id: "local",
     generate: (input, ctx) => local.generate(input, ctx),
+    previewScene: (prompt, aspect) => local.previewScene(prompt, aspect),
     async upscale(input, ctx) {
       // Lanczos reports 1 when it is done.
       for (const fraction of [0.25, 0.5, 0.75]) ctx.reportProgress?.(fraction);

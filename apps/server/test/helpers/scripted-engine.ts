@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import {
+  drawsEverything,
   EngineError,
   type EngineFailure,
   type EngineImage,
@@ -57,6 +58,7 @@ export function scriptedEngine() {
 
   const engine: ImageEngine = {
     id: "local",
+    previewScene: drawsEverything,
     generate: (input, ctx) => {
       inputs.push({ kind: "generate", input });
       return run("generate", ctx, () =>

@@ -52,6 +52,10 @@ export function postJson(path: string, payload: unknown, fallback: string): Prom
   );
 }
 
+export function deleteJson(path: string, fallback: string): Promise<unknown> {
+  return request(path, { method: "DELETE", headers: { Accept: "application/json" } }, fallback);
+}
+
 export function getJson(path: string, fallback: string): Promise<unknown> {
   return request(path, { headers: { Accept: "application/json" } }, fallback);
 }

@@ -1,6 +1,7 @@
 import type { ProcessingMethod } from "@backdrop/shared";
 import type { FalClient } from "@fal-ai/client";
 import {
+  drawsEverything,
   type EngineImage,
   type ImageEngine,
   type JobContext,
@@ -62,5 +63,6 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
       process(input.image, (url) => generateCall(url, input), input.method, ctx),
     upscale: (input, ctx) => process(input.image, (url) => upscaleCall(url, input), "queue", ctx),
     edit: (input, ctx) => process(input.image, (url) => editCall(url, input), "queue", ctx),
+    previewScene: drawsEverything,
   };
 }

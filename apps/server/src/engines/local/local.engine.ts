@@ -16,9 +16,10 @@ import {
   readSceneState,
   renderEdit,
   renderKept,
-  type SceneState,
+  stateAfter,
   understood,
 } from "./edits/index.ts";
+import { previewScene } from "./scene-preview.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
 export type LocalEngineOptions = {
@@ -88,13 +89,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       const state = input.kept ? readSceneState(input.kept.state) : undefined;
       if (input.kept && state) {
         ctx.reportStage("composing");
-        const next: SceneState = {
-          ...state,
-          revisions: instruction.sceneText
-            ? [...state.revisions, instruction.sceneText]
-            : state.revisions,
-          look: applyLook(state.look, instruction),
-        };
+        const next = stateAfter(state, instruction);
         const result = await renderEdit(input.kept.cutout, next, input.image, ctx.signal);
         checkpoint(ctx);
         return result;
@@ -118,5 +113,6 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
     },
 
     checkEdit: editRefusal,
+    previewScene,
   };
 }

@@ -6,8 +6,12 @@ import type { Rgb } from "./common/index.ts";
  * module imports a planner (or a renderer) just to name one.
  */
 
-/** Where the subject is: the kind of place the prompt describes. */
+/**
+ * Where the subject is: the kind of place the prompt describes. `white` is no place: a
+ * marketplace main image, the subject centred on pure #FFFFFF with at most a soft contact shadow.
+ */
 export type SceneSetting =
+  | "white"
   | "studio"
   | "tabletop"
   | "podium"

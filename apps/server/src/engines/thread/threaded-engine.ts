@@ -1,5 +1,10 @@
 import { Worker } from "node:worker_threads";
-import { EngineError, type ImageEngine, type JobContext } from "../image-engine.ts";
+import {
+  drawsEverything,
+  EngineError,
+  type ImageEngine,
+  type JobContext,
+} from "../image-engine.ts";
 import {
   type EngineFactory,
   type FromWorker,
@@ -31,6 +36,8 @@ export type ThreadedEngineOptions = {
   factory?: EngineFactory;
   /** The engine's edit check, run on this thread (see ImageEngine.checkEdit). */
   checkEdit?: ImageEngine["checkEdit"];
+  /** The engine's scene preview, run on this thread so it never waits behind a job. */
+  previewScene?: ImageEngine["previewScene"];
 };
 
 export type ThreadedEngine = ImageEngine & { close(): Promise<void> };
@@ -156,6 +163,7 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
     ...methods,
     // Quick and pure, so it runs on this thread: an edit is refused before it is charged.
     ...(options.checkEdit ? { checkEdit: options.checkEdit } : {}),
+    previewScene: options.previewScene ?? drawsEverything,
 
     /** Stops the worker, for a process that is stopping: jobs still running are not answered. */
     async close() {

@@ -38,6 +38,7 @@ import { IntakeError, takeInImage } from "./image-intake.ts";
 import { jobInput } from "./job-inputs.ts";
 import type { JobRunner } from "./job-runner.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
+import { createRecordRemoval } from "./record-removal.ts";
 import { createThumbnails } from "./thumbnails.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
 import { waitForJob } from "./wait-for-job.ts";
@@ -89,6 +90,7 @@ export function createGenerationsService(deps: {
   const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
   const thumbnails = createThumbnails(storage);
   const keptScenes = createKeptScenes(storage);
+  const removal = createRecordRemoval({ repository, storage, logger: deps.logger });
   // Decoding a large photo holds one of libuv's four threads for a second or two: a burst of
   // uploads must leave the others to file reads, health checks and the rest of the server.
   const intakes = new PQueue({ concurrency: CONCURRENT_INTAKES });
@@ -299,7 +301,9 @@ export function createGenerationsService(deps: {
         check: assertMayEdit,
         refusal: async (source) => {
           if (!engine.checkEdit) return undefined;
-          return engine.checkEdit(body.prompt, await keptScenes.has(source));
+          // The state alone (a small JSON file): enough to tell an edit that changes nothing.
+          const state = await keptScenes.state(source);
+          return engine.checkEdit(body.prompt, state !== undefined, state);
         },
       });
       const done = await waitForJob(
@@ -343,6 +347,9 @@ export function createGenerationsService(deps: {
       const bytes = file ? await thumbnails.of(file) : null;
       return file && bytes ? { file, bytes } : null;
     },
+
+    /** Deletes the user's record, its jobs, files, thumbnails and kept scenes (not while running). */
+    remove: removal.remove,
 
     /** Ownership check for the live updates of a record. */
     ownRecord,

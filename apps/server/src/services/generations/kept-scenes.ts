@@ -11,6 +11,17 @@ export function keptKeysFor(file: Pick<StoredFile, "storageKey">) {
   return { cutout: `${base}.cutout.png`, state: `${base}.scene.json` };
 }
 
+/** A stored state read back: a JSON object, or undefined. */
+function parseState(bytes: Buffer): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(bytes.toString("utf8"));
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return undefined;
+    return parsed as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The scenes engines keep with their results (see KeptScene), stored beside the result. The
  * state is written last, so its presence means the whole scene is there.
@@ -23,8 +34,12 @@ export function createKeptScenes(storage: FileStorage) {
       await storage.put(keys.state, Buffer.from(JSON.stringify(kept.state)));
     },
 
-    async has(file: Pick<StoredFile, "storageKey">): Promise<boolean> {
-      return (await storage.get(keptKeysFor(file).state)) !== null;
+    /** The kept state alone (one small file), or undefined when there is none or it is unreadable. */
+    async state(
+      file: Pick<StoredFile, "storageKey">,
+    ): Promise<Record<string, unknown> | undefined> {
+      const state = await storage.get(keptKeysFor(file).state);
+      return state ? parseState(state) : undefined;
     },
 
     /** The kept scene of a result, or undefined when it has none (or it cannot be read). */
@@ -32,15 +47,8 @@ export function createKeptScenes(storage: FileStorage) {
       const keys = keptKeysFor(file);
       const state = await storage.get(keys.state);
       const cutout = state ? await storage.get(keys.cutout) : null;
-      if (!state || !cutout) return undefined;
-      try {
-        const parsed: unknown = JSON.parse(state.toString("utf8"));
-        if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
-          return undefined;
-        return { cutout, state: parsed as Record<string, unknown> };
-      } catch {
-        return undefined;
-      }
+      const parsed = state ? parseState(state) : undefined;
+      return cutout && parsed ? { cutout, state: parsed } : undefined;
     },
 
     async delete(file: Pick<StoredFile, "storageKey">): Promise<void> {

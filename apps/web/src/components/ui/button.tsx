@@ -2,7 +2,13 @@ import type { ButtonHTMLAttributes } from "react";
 import { cx } from "../../lib/cx.ts";
 import { Spinner } from "./spinner.tsx";
 
-export type ButtonVariant = "primary" | "accent" | "secondary" | "ghost";
+export type ButtonVariant =
+  | "primary"
+  | "accent"
+  | "secondary"
+  | "ghost"
+  | "danger"
+  | "dangerOutline";
 export type ButtonSize = "sm" | "md" | "lg";
 
 type ButtonStyle = { variant?: ButtonVariant; size?: ButtonSize; block?: boolean };
@@ -16,6 +22,11 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     "border border-line-strong bg-surface text-ink shadow-xs hover:border-control hover:bg-sunken",
   ghost: "text-ink-muted hover:bg-sunken hover:text-ink",
+  /** Destructive actions (deleting), in the validation red. */
+  danger: "bg-danger-600 text-white shadow-sm hover:bg-danger-600/90 active:bg-danger-600/80",
+  /** A destructive action beside others, before its confirmation. */
+  dangerOutline:
+    "border border-line-strong bg-surface text-danger-600 shadow-xs hover:border-danger-600/40 hover:bg-danger-50",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -6,6 +6,7 @@ import { DialogClose } from "./dialog.tsx";
 const ICON_TONES = {
   neutral: "bg-sunken text-ink-muted ring-line",
   accent: "bg-accent-50 text-accent-600 ring-accent-100",
+  danger: "bg-danger-50 text-danger-600 ring-danger-600/15",
 } as const;
 
 /** The rounded icon at the top of a confirmation dialog. */

@@ -1,7 +1,7 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
 import { testUser } from "../../test/render-route.tsx";
-import { checkEdit } from "./edit-request.ts";
+import { checkEdit, editAccessProblem } from "./edit-request.ts";
 
 const pro = testUser({ subscriptionPlanId: "pro" }).details;
 
@@ -23,6 +23,18 @@ describe("checks before an AI edit", () => {
       message: M.notEnoughTokensToEdit,
     });
     expect(checkEdit("warmer", pro, 2)).toBeNull();
+  });
+
+  it("tells free and starter users before the editor opens, and lets pro, elite through", () => {
+    for (const plan of ["free", "starter"] as const) {
+      const user = testUser({ subscriptionPlanId: plan }).details;
+      expect(editAccessProblem(user)).toEqual({ kind: "plan", message: M.editsNeedUpgrade });
+    }
+    const elite = testUser({ subscriptionPlanId: "elite" }).details;
+    expect(editAccessProblem(pro)).toBeNull();
+    expect(editAccessProblem(elite)).toBeNull();
+    // Before the user's details arrive the server decides.
+    expect(editAccessProblem(null)).toBeNull();
   });
 
   it("lets pro and elite users through", () => {

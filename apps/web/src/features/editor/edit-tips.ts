@@ -1,7 +1,8 @@
 /**
- * Prompts that edit well: one concrete change, named plainly, and all understood by the offline
- * engine as well as the cloud one (a scene, the light and colour, the background, the shadow).
- * Clicking one fills the prompt.
+ * Prompts that edit well: one concrete change to the scene around the subject, named plainly,
+ * and honoured by both engines (a scene, the light and colour, the background blur, the shadow).
+ * None names the subject itself ("make the bike blue"): the local engine refuses those, at no
+ * cost, and a server test checks each tip is understood. Clicking one fills the prompt.
  */
 export const EDIT_TIPS = [
   "Make it sunset",

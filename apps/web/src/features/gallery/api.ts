@@ -1,5 +1,10 @@
-import { GALLERY_MESSAGES, type TImageRecord, ZImageRecord } from "@backdrop/shared";
-import { ApiError, getJson } from "../../lib/api-client.ts";
+import {
+  GALLERY_MESSAGES,
+  type TImageRecord,
+  ZDeleteImageResponse,
+  ZImageRecord,
+} from "@backdrop/shared";
+import { ApiError, deleteJson, getJson } from "../../lib/api-client.ts";
 import { ACCOUNT_QUERY_KEY } from "../auth/session-queries.ts";
 
 const ZImageRecords = ZImageRecord.array();
@@ -18,4 +23,15 @@ export async function fetchImageRecords(uid: string): Promise<TImageRecord[]> {
   const parsed = ZImageRecords.safeParse(body);
   if (!parsed.success) throw new ApiError(GALLERY_MESSAGES.fetchFailed, 200);
   return parsed.data;
+}
+
+/** DELETE /api/images/{recordId}: the record with all its images (refused while a job runs). */
+export async function deleteImageRecord(recordId: string): Promise<void> {
+  const body = await deleteJson(
+    `/api/images/${encodeURIComponent(recordId)}`,
+    GALLERY_MESSAGES.deleteFailed,
+  );
+  if (!ZDeleteImageResponse.safeParse(body).success) {
+    throw new ApiError(GALLERY_MESSAGES.deleteFailed, 200);
+  }
 }

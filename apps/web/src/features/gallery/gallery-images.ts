@@ -134,3 +134,22 @@ export function downloadName(item: GalleryImage): string {
   const subject = (item.prompt && slug(item.prompt)) || item.recordId.slice(0, 8);
   return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
 }
+
+/** "the photo you uploaded, its generated image, 2 AI edits and its upscaled image". */
+export function recordContents(record: TImageRecord | undefined): string {
+  const parts = ["the photo you uploaded"];
+  if (record?.processedImage) parts.push("its generated image");
+  const edits = record?.aiGeneratedImages.length ?? 0;
+  if (edits > 0) parts.push(edits === 1 ? "its AI edit" : `${edits} AI edits`);
+  if (record?.upscaledImage) parts.push("its upscaled image");
+  const last = parts.pop() ?? "";
+  return parts.length > 0 ? `${parts.join(", ")} and ${last}` : last;
+}
+
+/** The studio's address showing this image as its result, to upscale, edit or download again. */
+export function studioPathOf(image: Pick<GalleryImage, "recordId" | "url">): string {
+  const params = new URLSearchParams({ record: image.recordId });
+  const fileId = /\/api\/files\/([^/?.]+)\./.exec(image.url)?.[1];
+  if (fileId) params.set("image", fileId);
+  return `/?${params}`;
+}

@@ -4,10 +4,12 @@ import {
   type ProcessingMethod,
   type TImageRecord,
   type TJobAccepted,
+  type TScenePreviewResponse,
   type TUploadResponse,
   UPSCALE_DEFAULTS,
   ZImageRecord,
   ZJobAccepted,
+  ZScenePreviewResponse,
   ZUploadResponse,
 } from "@backdrop/shared";
 import type { z } from "zod";
@@ -109,4 +111,27 @@ export function parseRecordEvent(data: unknown): TImageRecord | null {
   } catch {
     return null;
   }
+}
+
+/** POST /api/fal/scene-preview: what the engine will draw for a prompt, free, before Generate. */
+export async function previewScene(
+  prompt: string,
+  photoSize: { width: number; height: number } | null,
+  signal?: AbortSignal,
+): Promise<TScenePreviewResponse> {
+  const response = await fetch("/api/fal/scene-preview", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ prompt, ...(photoSize ?? {}) }),
+    credentials: "same-origin",
+    ...(signal ? { signal } : {}),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(
+      errorMessageOf(body, GENERATION_MESSAGES.scenePreviewFailed),
+      response.status,
+    );
+  }
+  return parse(ZScenePreviewResponse, body, GENERATION_MESSAGES.scenePreviewFailed);
 }

@@ -15,6 +15,7 @@ import {
 } from "./light/index.ts";
 import { reflection } from "./reflection.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
+import { compositeOnWhite } from "./white.ts";
 
 /** How much of the blurred scene shows at the subject's very outline. */
 const WRAP_STRENGTH = 0.4;
@@ -35,7 +36,8 @@ function shadeTransmittance(plan: ScenePlan): Rgb {
  * Places the cut-out subject on a scene rendered for the plan (see layoutSubject), standing
  * on the floor with its contact and cast shadows, a reflection on glossy surfaces, its colour
  * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
- * the scene's light wrapped into its edges; a backlit subject gets a rim of light.
+ * the scene's light wrapped into its edges; a backlit subject gets a rim of light. A white
+ * (marketplace) background gets none of that: see compositeOnWhite.
  * Returns a pipeline of the opaque result at the photo's size, ready to encode.
  */
 export async function composite(
@@ -44,6 +46,7 @@ export async function composite(
   seed: number,
   quality: RenderQuality = "fast",
 ) {
+  if (plan.setting === "white") return compositeOnWhite(photo, plan, seed, quality);
   const { width, height } = photo;
   const { cutout, bounds, standing, geometry } = await layoutSubject(photo, plan.camera);
   const scene = await renderScene(plan, geometry, seed, quality);

@@ -33,6 +33,18 @@ export function standsInFrame(bounds: Bounds, height: number): boolean {
   return bounds.bottom < height * 0.98;
 }
 
+/** Whether the subject's box reaches within 1% of an edge: the photo crops it. */
+function cropped(bounds: Bounds, width: number, height: number): boolean {
+  const marginX = Math.max(1, width * 0.01);
+  const marginY = Math.max(1, height * 0.01);
+  return (
+    bounds.left < marginX ||
+    bounds.top < marginY ||
+    bounds.right > width - marginX ||
+    bounds.bottom > height - marginY
+  );
+}
+
 type Shares = { height: number; width: number; floorLine: number };
 /**
  * The largest share of the picture a whole subject may fill, so floor and shadow show, and
@@ -53,14 +65,7 @@ export function framingFor(
   closeUp = false,
 ): Bounds | undefined {
   const shares = closeUp ? CLOSE_UP_SHARES : SHARES;
-  const marginX = Math.max(1, width * 0.01);
-  const marginY = Math.max(1, height * 0.01);
-  const cropped =
-    bounds.left < marginX ||
-    bounds.top < marginY ||
-    bounds.right > width - marginX ||
-    bounds.bottom > height - marginY;
-  if (cropped) return undefined;
+  if (cropped(bounds, width, height)) return undefined;
   const boxWidth = bounds.right - bounds.left;
   const boxHeight = bounds.bottom - bounds.top;
   const scale = Math.min((height * shares.height) / boxHeight, (width * shares.width) / boxWidth);
@@ -86,7 +91,7 @@ export async function placeSubject(cutout: Cutout, from: Bounds, target: Bounds)
   };
   const pieceWidth = Math.max(1, Math.round((source.right - source.left) * scale));
   const pieceHeight = Math.max(1, Math.round((source.bottom - source.top) * scale));
-  const piece = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
+  const resized = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
     .extract({
       left: source.left,
       top: source.top,
@@ -96,15 +101,39 @@ export async function placeSubject(cutout: Cutout, from: Bounds, target: Bounds)
     .resize(pieceWidth, pieceHeight, { fit: "fill", kernel: "lanczos3" })
     .raw()
     .toBuffer();
+  // An enlarged piece (a white background fills the frame) may reach past the picture's edges.
+  const at = {
+    left: Math.round(target.left - (from.left - source.left) * scale),
+    top: Math.round(target.top - (from.top - source.top) * scale),
+  };
+  const shown = {
+    left: Math.max(0, -at.left),
+    top: Math.max(0, -at.top),
+    right: Math.min(pieceWidth, width - at.left),
+    bottom: Math.min(pieceHeight, height - at.top),
+  };
+  const clipped =
+    shown.left > 0 || shown.top > 0 || shown.right < pieceWidth || shown.bottom < pieceHeight;
+  const piece = clipped
+    ? await sharp(resized, { raw: { width: pieceWidth, height: pieceHeight, channels: 4 } })
+        .extract({
+          left: shown.left,
+          top: shown.top,
+          width: shown.right - shown.left,
+          height: shown.bottom - shown.top,
+        })
+        .raw()
+        .toBuffer()
+    : resized;
   const rgba = await sharp({
     create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
   })
     .composite([
       {
         input: piece,
-        raw: { width: pieceWidth, height: pieceHeight, channels: 4 },
-        left: Math.round(target.left - (from.left - source.left) * scale),
-        top: Math.round(target.top - (from.top - source.top) * scale),
+        raw: { width: shown.right - shown.left, height: shown.bottom - shown.top, channels: 4 },
+        left: at.left + shown.left,
+        top: at.top + shown.top,
       },
     ])
     .raw()
@@ -124,18 +153,18 @@ export type SubjectLayout = {
   geometry: SceneGeometry;
 };
 
+/** The subject's box, or the whole photo when no subject was found in it. */
+function boundsOrWhole({ mask, width, height }: Cutout): Bounds {
+  return subjectBounds(mask, width, height) ?? { left: 0, top: 0, right: width, bottom: height };
+}
+
 /**
  * Frames the subject for the camera: a close-up lets it fill more of the picture; seen from
  * above there is no horizon, the surface fills the frame.
  */
 export async function layoutSubject(photo: Cutout, camera: SceneCamera): Promise<SubjectLayout> {
   const { width, height } = photo;
-  const found = subjectBounds(photo.mask, width, height) ?? {
-    left: 0,
-    top: 0,
-    right: width,
-    bottom: height,
-  };
+  const found = boundsOrWhole(photo);
   const target = framingFor(found, width, height, camera.closeUp);
   const cutout = target ? await placeSubject(photo, found, target) : photo;
   const bounds = target ?? found;
@@ -143,4 +172,36 @@ export async function layoutSubject(photo: Cutout, camera: SceneCamera): Promise
   const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
   return { cutout, bounds, standing, geometry };
+}
+
+/** On a white background the subject's larger side fills this share of the frame's shorter side. */
+export const WHITE_FILL = 0.85;
+
+/**
+ * Where a whole subject goes on a white (marketplace) background: scaled, up or down, so the
+ * larger side of its box is WHITE_FILL of the picture's shorter side, and centred. A subject
+ * the photo crops (a bust, a scene running off the edges) gives undefined: it stays as
+ * photographed, its cut edges on the picture's edges rather than floating in the white.
+ */
+export function whiteFraming(bounds: Bounds, width: number, height: number): Bounds | undefined {
+  if (cropped(bounds, width, height)) return undefined;
+  const boxWidth = bounds.right - bounds.left;
+  const boxHeight = bounds.bottom - bounds.top;
+  const scale = (Math.min(width, height) * WHITE_FILL) / Math.max(1, boxWidth, boxHeight);
+  const newWidth = Math.max(1, Math.round(boxWidth * scale));
+  const newHeight = Math.max(1, Math.round(boxHeight * scale));
+  const left = Math.round((width - newWidth) / 2);
+  const top = Math.round((height - newHeight) / 2);
+  return { left, top, right: left + newWidth, bottom: top + newHeight };
+}
+
+/** The subject framed for a white background (see whiteFraming); it stands when its base shows. */
+export async function layoutOnWhite(photo: Cutout): Promise<SubjectLayout> {
+  const { width, height } = photo;
+  const found = boundsOrWhole(photo);
+  const target = whiteFraming(found, width, height);
+  const cutout = target ? await placeSubject(photo, found, target) : photo;
+  const bounds = target ?? found;
+  const standing = standsInFrame(bounds, height);
+  return { cutout, bounds, standing, geometry: { width, height, horizon: height } };
 }

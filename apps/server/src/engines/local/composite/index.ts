@@ -3,4 +3,13 @@
  * scene's light on the subject (light/), composited over the rendered scene.
  */
 export { composite } from "./composite.ts";
-export { framingFor, layoutSubject, type SubjectLayout, subjectBounds } from "./framing.ts";
+export {
+  framingFor,
+  horizonFor,
+  layoutOnWhite,
+  layoutSubject,
+  type SubjectLayout,
+  subjectBounds,
+  WHITE_FILL,
+  whiteFraming,
+} from "./framing.ts";

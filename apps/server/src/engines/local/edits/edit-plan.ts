@@ -1,5 +1,6 @@
 import { planScene } from "../scene/index.ts";
 import { boundedLook, type LookSettings } from "./edit-look.ts";
+import type { SceneState } from "./kept-scene.ts";
 
 /**
  * What a look word needs to be honoured: only the picture's pixels, the subject's outline (kept,
@@ -151,7 +152,7 @@ const RULES: LookRule[] = [
 const NEGATION_KEPT = /^no\s+(shadows?|blur|bokeh)$/;
 
 /** A negated word ("not too dark", "don't make it warmer") is blanked before reading. */
-function dropNegations(text: string): string {
+export function dropNegations(text: string): string {
   return text.replace(
     /\b(not|don'?t|never|no)\s+(make it\s+|too\s+|so\s+|any\s+)?\w+/g,
     (phrase) => (NEGATION_KEPT.test(phrase) ? phrase : " ".repeat(phrase.length)),
@@ -210,4 +211,15 @@ export function changesScene(instruction: EditInstruction): boolean {
 /** Whether the instruction asks for anything this engine understands. */
 export function understood(instruction: EditInstruction): boolean {
   return instruction.sceneText !== "" || instruction.changes.length > 0;
+}
+
+/** A kept scene after an instruction: its scene words become a revision, its look words apply. */
+export function stateAfter(state: SceneState, instruction: EditInstruction): SceneState {
+  return {
+    ...state,
+    revisions: instruction.sceneText
+      ? [...state.revisions, instruction.sceneText]
+      : state.revisions,
+    look: applyLook(state.look, instruction),
+  };
 }

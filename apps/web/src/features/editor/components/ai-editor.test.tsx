@@ -8,6 +8,7 @@ import {
   historySteps,
   ORIGINAL_URL,
   renderEditor,
+  renderResult,
   shownImage,
 } from "./render-ai-editor.test-helper.tsx";
 
@@ -51,15 +52,24 @@ describe("AI editor", () => {
     expect(callsTo(fetchMock, EDIT_PATH)).toHaveLength(0);
   });
 
-  it.each(["free", "starter"] as const)("sends a %s user to the plans", async (plan) => {
-    const fetchMock = mockEdits();
-    const { user } = await renderEditor({ subscriptionPlanId: plan });
-    await user.type(screen.getByLabelText("Describe your edit"), "Warmer light");
-    await user.click(screen.getByRole("button", { name: "Edit Image" }));
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(M.editsNeedUpgrade);
-    expect(within(alert).getByRole("link")).toHaveAttribute("href", "/pricing");
-    expect(callsTo(fetchMock, EDIT_PATH)).toHaveLength(0);
+  it.each(["free", "starter"] as const)(
+    "tells a %s user at once, on Edit with AI, and sends them to the plans without opening",
+    async (plan) => {
+      const fetchMock = mockEdits();
+      const { user } = renderResult({ subscriptionPlanId: plan });
+      await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+      const alert = screen.getByRole("alert");
+      expect(alert).toHaveTextContent(M.editsNeedUpgrade);
+      expect(within(alert).getByRole("link")).toHaveAttribute("href", "/pricing");
+      expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, EDIT_PATH)).toHaveLength(0);
+    },
+  );
+
+  it.each(["pro", "elite"] as const)("opens for a %s user, with no plan message", async (plan) => {
+    const { dialog } = await renderEditor({ subscriptionPlanId: plan });
+    expect(dialog).toBeVisible();
+    expect(screen.queryByText(M.editsNeedUpgrade)).not.toBeInTheDocument();
   });
 
   it("needs 2 tokens", async () => {

@@ -8,7 +8,9 @@ import { vi } from "vitest";
 import { AppToaster } from "../../../app.tsx";
 import { createTestQueryClient, testUser } from "../../../test/render-route.tsx";
 import { SessionContext, type SessionContextValue } from "../../auth/session.ts";
+import { useEditorGate } from "../hooks/use-editor-gate.ts";
 import { AiEditor } from "./ai-editor.tsx";
+import { EditUpgradeAlert } from "./edit-upgrade-alert.tsx";
 
 export const ORIGINAL_URL = "/files/rec-1/result.png";
 
@@ -43,21 +45,24 @@ function sessionFor(overrides: Partial<TCurrentUser>): SessionContextValue {
 }
 
 /**
- * Renders a stand-in for the Generate page's result: an "Edit with AI" button that mounts the
- * editor, as the page does, and unmounts it on onClose. Opens the editor.
+ * Renders a stand-in for the Generate page's result: an "Edit with AI" button that, as the page
+ * does, asks the plan gate, then mounts the editor (or shows the gate's message), and unmounts
+ * it on onClose. The editor is not opened yet.
  */
-export async function renderEditor(user: Partial<TCurrentUser> = {}) {
+export function renderResult(user: Partial<TCurrentUser> = {}) {
   const session = sessionFor(user);
   const onSave = vi.fn();
   const onClose = vi.fn();
 
   function ResultStandIn() {
     const [editing, setEditing] = useState(false);
+    const gate = useEditorGate();
     return (
       <>
-        <button type="button" onClick={() => setEditing(true)}>
+        <button type="button" onClick={() => gate.open() && setEditing(true)}>
           Edit with AI
         </button>
+        {gate.problem && <EditUpgradeAlert id="edit-gate" problem={gate.problem} />}
         {editing && (
           <AiEditor
             recordId="rec-1"
@@ -83,10 +88,15 @@ export async function renderEditor(user: Partial<TCurrentUser> = {}) {
       <AppToaster />
     </QueryClientProvider>,
   );
-  const events = userEvent.setup();
-  await events.click(screen.getByRole("button", { name: "Edit with AI" }));
+  return { user: userEvent.setup(), session, onSave, onClose };
+}
+
+/** renderResult(), then "Edit with AI": the editor is open. */
+export async function renderEditor(user: Partial<TCurrentUser> = {}) {
+  const setup = renderResult(user);
+  await setup.user.click(screen.getByRole("button", { name: "Edit with AI" }));
   const dialog = await screen.findByRole("dialog", { name: "Edit with AI" });
-  return { user: events, dialog, session, onSave, onClose };
+  return { ...setup, dialog };
 }
 
 /** The large image the editor shows. */

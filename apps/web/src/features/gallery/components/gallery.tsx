@@ -1,7 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { GALLERY_TABS, type GalleryTabId, isGalleryTab } from "../gallery-images.ts";
+import {
+  GALLERY_TABS,
+  type GalleryImage,
+  type GalleryTabId,
+  isGalleryTab,
+  recordContents,
+} from "../gallery-images.ts";
+import { useDeleteRecord } from "../hooks/use-delete-record.ts";
 import { useGallery } from "../hooks/use-gallery.ts";
+import { DeleteImageDialog } from "./delete-image-dialog.tsx";
 import { GalleryGrid, GallerySkeleton } from "./gallery-grid.tsx";
 import { GalleryEmpty, GalleryError } from "./gallery-notices.tsx";
 import { GalleryTabs, panelId, tabId } from "./gallery-tabs.tsx";
@@ -25,13 +33,34 @@ function useSelectedTab() {
   return [selected, select] as const;
 }
 
-/** SPEC point 2's gallery: the three tabs, their grids of thumbnails and the full view. */
+/**
+ * SPEC point 2's gallery: the three tabs, their grids of thumbnails and the full view; Delete
+ * (on a tile or in the full view) asks first, then removes the image's whole record.
+ */
 export function Gallery({ uid }: { uid: string }) {
   const { query, images } = useGallery(uid);
   const [selected, select] = useSelectedTab();
   const [openKey, setOpenKey] = useState<string | null>(null);
   const tiles = useRef(new Map<string, HTMLButtonElement>());
   const tab = GALLERY_TABS.find((candidate) => candidate.id === selected) ?? GALLERY_TABS[0];
+  const [deleting, setDeleting] = useState<GalleryImage | null>(null);
+  const deleteRecord = useDeleteRecord(uid);
+  const deleted = useRef(false);
+
+  const confirmDelete = (image: GalleryImage) => {
+    deleted.current = true;
+    setDeleting(null);
+    setOpenKey(null);
+    deleteRecord.mutate(image.recordId);
+  };
+
+  // The deleted tile and its viewer are gone: focus goes to the tab, the grid's start.
+  useEffect(() => {
+    if (!deleted.current || deleting) return;
+    deleted.current = false;
+    const frame = requestAnimationFrame(() => document.getElementById(tabId(selected))?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [deleting, selected]);
 
   // After a successful Retry its button is gone: focus goes to the tabs that replaced it.
   const retried = useRef(false);
@@ -89,6 +118,7 @@ export function Gallery({ uid }: { uid: string }) {
               images={shown}
               noun={tab?.noun ?? ""}
               onOpen={setOpenKey}
+              onDelete={setDeleting}
               tileRef={(key, element) => {
                 if (element) tiles.current.set(key, element);
                 else tiles.current.delete(key);
@@ -103,6 +133,15 @@ export function Gallery({ uid }: { uid: string }) {
         openKey={openKey}
         onOpenKeyChange={setOpenKey}
         returnFocus={(key) => tiles.current.get(key)}
+        onDelete={setDeleting}
+      />
+      <DeleteImageDialog
+        image={deleting}
+        contents={recordContents(query.data?.find((record) => record._id === deleting?.recordId))}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        onConfirm={confirmDelete}
       />
     </div>
   );

@@ -1,14 +1,20 @@
 import { DOWNLOAD_MESSAGES } from "@backdrop/shared";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, Download } from "lucide-react";
+import { ChevronLeft, ChevronRight, Download, Sparkles, Trash2 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Link } from "react-router";
+import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { DialogCloseIcon, DialogTitle } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cx } from "../../../lib/cx.ts";
 import { DownloadError, downloadImage } from "../../../lib/download-image.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { downloadName, formatImageDate, type GalleryImage } from "../gallery-images.ts";
+import {
+  downloadName,
+  formatImageDate,
+  type GalleryImage,
+  studioPathOf,
+} from "../gallery-images.ts";
 
 type Size = { width: number; height: number };
 
@@ -107,8 +113,9 @@ function usePreload(urls: string[]) {
 }
 
 /**
- * The full-view modal of one tab's images: the image, its prompt, date and size, Download;
- * ← and → step through the tab (wrapping round), Esc closes, focus stays inside.
+ * The full-view modal of one tab's images: the image, its prompt, date and size, Download,
+ * Open in studio and Delete; ← and → step through the tab (wrapping round), Esc closes, focus
+ * stays inside.
  */
 export function ImageViewer({
   images,
@@ -116,6 +123,7 @@ export function ImageViewer({
   openKey,
   onOpenKeyChange,
   returnFocus,
+  onDelete,
 }: {
   images: GalleryImage[];
   noun: string;
@@ -123,6 +131,8 @@ export function ImageViewer({
   onOpenKeyChange: (key: string | null) => void;
   /** The element to focus once closed: the tile of the image last shown. */
   returnFocus: (key: string) => HTMLElement | null | undefined;
+  /** Asks to delete the image's record (a confirm dialog opens over the viewer). */
+  onDelete: (image: GalleryImage) => void;
 }) {
   const index = openKey === null ? -1 : images.findIndex((image) => image.key === openKey);
   const image = images[index];
@@ -227,6 +237,23 @@ export function ImageViewer({
                     {!pending && <Download aria-hidden="true" />}
                     Download
                   </Button>
+                  <div className="mt-2.5 grid grid-cols-2 gap-2.5 lg:grid-cols-1">
+                    <Link
+                      to={studioPathOf(image)}
+                      className={buttonClasses({ variant: "secondary" })}
+                    >
+                      <Sparkles aria-hidden="true" />
+                      Open in studio
+                    </Link>
+                    <Button
+                      variant="dangerOutline"
+                      aria-haspopup="dialog"
+                      onClick={() => onDelete(image)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </div>
                   {count > 1 && (
                     <p className="mt-3 hidden items-center justify-center gap-1.5 text-xs text-ink-subtle sm:flex">
                       <Kbd>←</Kbd>

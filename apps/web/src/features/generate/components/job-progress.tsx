@@ -1,12 +1,18 @@
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useElapsed } from "../hooks/use-elapsed.ts";
+import { useEstimatedProgress } from "../hooks/use-estimated-progress.ts";
+import type { JobKind } from "../job-estimate.ts";
 import { formatElapsed, stageView } from "../job-stages.ts";
 
 type JobProgressProps = {
   /** What the job is called in the progress bar's name: "Generation", "Upscale". */
   job: string;
+  /** Which job's stage estimates the bar follows. */
+  kind: JobKind;
+  /** The image's size, for the stages whose time grows with it. */
+  megapixels?: number;
   stage: string | null;
-  /** How much of the stage is done, 0..1, when the server knows; else the stage's estimate. */
+  /** How much of the stage is done, 0..1, when the server knows; else the time estimates. */
   progress?: number | null;
   startedAt: number;
   hint?: string;
@@ -14,14 +20,16 @@ type JobProgressProps = {
 
 /**
  * A running job: what it is doing now, how far along, and for how long it has run. The bar
- * measures the stage itself when the server reports its progress, and estimates the whole job
- * from the stage's name otherwise.
+ * follows the stages' expected durations and takes the server's measure when it reports one
+ * (job-estimate.ts); it never goes back and never shows 100% before the result.
  */
-export function JobProgress({ job, stage, progress, startedAt, hint }: JobProgressProps) {
+export function JobProgress(props: JobProgressProps) {
+  const { job, kind, megapixels, stage, progress, startedAt, hint } = props;
   const elapsed = useElapsed(startedAt);
   const view = stageView(stage);
-  const measured = typeof progress === "number";
-  const percent = Math.round((measured ? progress : view.progress) * 100);
+  const bar = useEstimatedProgress({ kind, stage, progress, startedAt, megapixels });
+  const measured = bar.measured;
+  const percent = Math.floor(bar.value * 100);
   const label = view.label;
   return (
     <div className="rounded-2xl bg-surface/95 p-4 shadow-pop ring-1 ring-line backdrop-blur-sm sm:p-5">
@@ -55,7 +63,7 @@ export function JobProgress({ job, stage, progress, startedAt, hint }: JobProgre
         className="mt-3.5 h-1.5 overflow-hidden rounded-full bg-sunken"
       >
         <div
-          className={`h-full rounded-full bg-accent-600 transition-[width] ease-out ${measured ? "duration-300" : "duration-700"}`}
+          className={`h-full rounded-full bg-accent-600 ${bar.reduced ? "" : "transition-[width] duration-200 ease-linear motion-reduce:transition-none"}`}
           style={{ width: `${percent}%` }}
         />
       </div>

@@ -54,7 +54,7 @@ export function ResultActions({
           onClick={onEdit}
           disabled={upscaling}
           aria-pressed={editing}
-          aria-describedby="studio-action-costs"
+          aria-describedby="studio-action-costs studio-edit-alert"
           className="aria-pressed:border-ink aria-pressed:bg-canvas aria-pressed:ring-1 aria-pressed:ring-ink"
         >
           <WandSparkles aria-hidden="true" />

@@ -1,3 +1,4 @@
+import type { ProcessingMethod } from "@backdrop/shared";
 import type { ImageSize } from "../image-checks.ts";
 import { JobProgress } from "./job-progress.tsx";
 import { StageFrame } from "./stage-frame.tsx";
@@ -7,6 +8,7 @@ type ResultRunningProps = ImageSize & {
   stage: string | null;
   progress: number | null;
   startedAt: number;
+  method: ProcessingMethod;
 };
 
 /** The photo being worked on, under a sweeping light and the job's progress. */
@@ -15,6 +17,7 @@ export function ResultRunning({
   stage,
   progress,
   startedAt,
+  method,
   width,
   height,
 }: ResultRunningProps) {
@@ -25,6 +28,8 @@ export function ResultRunning({
         <div className="absolute inset-x-3 bottom-3 sm:inset-x-4 sm:bottom-4">
           <JobProgress
             job="Generation"
+            kind={method}
+            megapixels={(width * height) / 1_000_000}
             stage={stage}
             progress={progress}
             startedAt={startedAt}

@@ -70,6 +70,7 @@ export function ResultStage({
             stage={generation.stage}
             progress={generation.progress}
             startedAt={generation.startedAt}
+            method={generation.method}
             width={generation.width}
             height={generation.height}
           />

@@ -3,6 +3,8 @@ import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
+import { EditUpgradeAlert } from "../../editor/components/edit-upgrade-alert.tsx";
+import type { EditProblem } from "../../editor/edit-request.ts";
 import type { GenerationResult } from "../hooks/use-generation.ts";
 import type { UpscaleState } from "../hooks/use-upscale.ts";
 import type { ImageSize } from "../image-checks.ts";
@@ -17,6 +19,8 @@ export type ResultViewProps = {
   shown: ShownImage;
   upscale: UpscaleState;
   editing: boolean;
+  /** Why "Edit with AI" did not open the editor: the plan has no AI edits. */
+  editProblem: EditProblem | null;
   onDownload: () => Promise<unknown>;
   onUpscale: () => void;
   onRevertUpscale: () => void;
@@ -31,6 +35,7 @@ export function ResultView({
   shown,
   upscale,
   editing,
+  editProblem,
   onDownload,
   onUpscale,
   onRevertUpscale,
@@ -61,6 +66,8 @@ export function ResultView({
             <div className="absolute inset-x-3 bottom-3 z-20 sm:inset-x-4 sm:bottom-4">
               <JobProgress
                 job="Upscale"
+                kind="upscale"
+                megapixels={((size ?? result).width * (size ?? result).height) / 1_000_000}
                 stage={upscale.stage}
                 progress={upscale.progress}
                 startedAt={upscale.startedAt}
@@ -108,6 +115,9 @@ export function ResultView({
         onRevertUpscale={onRevertUpscale}
         onEdit={onEdit}
       />
+      <div className="has-[p]:mt-3">
+        <EditUpgradeAlert id="studio-edit-alert" problem={editProblem} />
+      </div>
       <div className="has-[p]:mt-3">
         <FormAlert
           id="studio-upscale-error"

@@ -1,4 +1,5 @@
-import { screen } from "@testing-library/react";
+import { GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
@@ -32,15 +33,50 @@ vi.mock("./editor-slot.tsx", () => ({
 
 const slot = () => screen.getByTestId("editor-slot");
 
+/** AI edits come with the pro and elite plans (SPEC point 9). */
+const pro = () => subscriber({ subscriptionPlanId: "pro" });
+
 describe("the editor slot", () => {
   beforeEach(() => {
     stubImageSize(600, 400);
     stubEventSource();
   });
 
+  it.each(["free", "starter"] as const)(
+    "on the %s plan, Edit with AI says at once that edits need an upgrade, and opens nothing",
+    async (plan) => {
+      const session = subscriber({ subscriptionPlanId: plan });
+      const fetchMock = mockApi(generationAnswers(session));
+      const { user } = renderRoute("/", { session });
+      await generateToResult(user);
+      expect(screen.queryByText(M.editsNeedUpgrade)).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+
+      // At once: no waiting, nothing typed, and inside a live alert of the result area.
+      const alert = screen.getByText(M.editsNeedUpgrade).closest('[role="alert"]');
+      expect(alert).not.toBeNull();
+      expect(
+        within(screen.getByRole("region", { name: "Result" })).getByText(M.editsNeedUpgrade),
+      ).toBeVisible();
+      expect(
+        within(alert as HTMLElement).getByRole("link", { name: "See plans with AI edits" }),
+      ).toHaveAttribute("href", "/pricing");
+      expect(screen.getByRole("button", { name: "Edit with AI" })).toHaveAccessibleDescription(
+        expect.stringContaining(M.editsNeedUpgrade),
+      );
+      expect(screen.queryByTestId("editor-slot")).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, "/api/fal/edit-gemini")).toHaveLength(0);
+
+      // New Image starts over without the message.
+      await user.click(screen.getByRole("button", { name: "New Image" }));
+      expect(screen.queryByText(M.editsNeedUpgrade)).not.toBeInTheDocument();
+    },
+  );
+
   it("edits the shown image of the record, and a save makes the edit the result", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    mockApi(generationAnswers(pro()));
+    const { user } = renderRoute("/", { session: pro() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
@@ -55,8 +91,8 @@ describe("the editor slot", () => {
   });
 
   it("closing leaves the result as it was", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    mockApi(generationAnswers(pro()));
+    const { user } = renderRoute("/", { session: pro() });
     await generateToResult(user);
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
 
@@ -68,14 +104,14 @@ describe("the editor slot", () => {
 
   it("upscales the saved edit, and Revert Upscale goes back to the edit", async () => {
     const fetchMock = mockApi({
-      ...generationAnswers(),
+      ...generationAnswers(pro()),
       "POST /api/fal/upscale": jsonResponse(200, {
         request_id: "job-2",
         status: "queued",
         message: "Image upscaling started",
       }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderRoute("/", { session: pro() });
     await generateToResult(user);
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
     await user.click(screen.getByRole("button", { name: "Save edit" }));

@@ -16,6 +16,7 @@ import {
   resultImage,
   subscriber,
 } from "../../../test/studio.ts";
+import { stageSpan } from "../job-estimate.ts";
 import { POLL_ATTEMPTS, POLL_INTERVAL_MS } from "../watch-record.ts";
 
 const generate = () => screen.getByRole("button", { name: "Generate" });
@@ -58,9 +59,13 @@ describe("generating (SPEC point 4)", () => {
 
     stream.emit("record", imageRecord({ stage: "cutting out" }));
     expect(await within(result()).findByText("Cutting out your subject…")).toBeInTheDocument();
-    expect(
-      within(result()).getByRole("progressbar", { name: "Generation progress" }),
-    ).toHaveAttribute("aria-valuenow", "45");
+    // The bar is within the cut-out's share of the job, moving with time (job-estimate.ts).
+    const bar = within(result()).getByRole("progressbar", { name: "Generation progress" });
+    const cut = stageSpan("queue", "cutting out");
+    const composing = stageSpan("queue", "composing");
+    const now = () => Number(bar.getAttribute("aria-valuenow"));
+    await waitFor(() => expect(now()).toBeGreaterThanOrEqual(Math.floor((cut?.start ?? 1) * 100)));
+    expect(now()).toBeLessThan(Math.floor((composing?.start ?? 0) * 100) + 1);
     expect(screen.getByRole("button", { name: "Generating…" })).toBeDisabled();
 
     stream.emit(

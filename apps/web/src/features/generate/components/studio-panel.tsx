@@ -7,6 +7,7 @@ import { LoginRequiredDialog } from "./login-required-dialog.tsx";
 import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
 import { ResultStage } from "./result-stage.tsx";
+import { ScenePreview } from "./scene-preview.tsx";
 import { SubscriptionRequiredDialog } from "./subscription-required-dialog.tsx";
 
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
@@ -54,6 +55,7 @@ export function StudioPanel() {
             onChange={studio.setPrompt}
             error={studio.fieldErrors.prompt}
           />
+          <ScenePreview prompt={studio.prompt} photoSize={studio.picker.image} />
           <MethodPicker value={studio.method} onChange={studio.setMethod} />
           <GenerateButton
             expired={studio.expired}
@@ -70,6 +72,7 @@ export function StudioPanel() {
           photoSize={studio.picker.image}
           upscale={studio.upscale}
           editing={editing}
+          editProblem={studio.editProblem}
           editor={
             editing && result && shown ? (
               <EditorSlot

@@ -13,6 +13,7 @@ import {
   resultImage,
   subscriber,
 } from "../../../test/studio.ts";
+import { stageSpan } from "../job-estimate.ts";
 
 const UPSCALED_URL = "/api/files/upscaled.png";
 const upscaleAccepted = jsonResponse(200, {
@@ -48,8 +49,11 @@ describe("the result and its actions", () => {
     expect(await screen.findByText("Upscaling to twice the size…")).toBeInTheDocument();
     const bar = screen.getByRole("progressbar", { name: "Upscale progress" });
     stream.emit("record", imageRecord({ status: "processing", stage: "upscaling", progress: 0.5 }));
-    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "50"));
-    expect(screen.getByText("50%")).toBeInTheDocument();
+    // The measured half of the upscaling stage, placed within the whole job (job-estimate.ts).
+    const span = stageSpan("upscale", "upscaling", (600 * 400) / 1_000_000);
+    const percent = Math.floor(((span?.start ?? 0) + (span?.share ?? 0) * 0.5) * 100);
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", String(percent)));
+    expect(screen.getByText(`${percent}%`)).toBeInTheDocument();
     // the image stays on stage while it is upscaled
     expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
 
@@ -197,9 +201,10 @@ describe("the result and its actions", () => {
     expect(original.style.clipPath).toBe("inset(0 48% 0 0)");
   });
 
-  it("opens the AI editor with Edit with AI", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+  it("opens the AI editor with Edit with AI on a plan with AI edits", async () => {
+    const pro = subscriber({ subscriptionPlanId: "pro" });
+    mockApi(generationAnswers(pro));
+    const { user } = renderRoute("/", { session: pro });
     await generateToResult(user);
     expect(screen.queryByRole("dialog", { name: "Edit with AI" })).not.toBeInTheDocument();
 

@@ -29,6 +29,8 @@ export type GenerationState =
       /** How much of the stage is done, 0..1, while the server reports it. */
       progress: number | null;
       startedAt: number;
+      /** realtime or queue: the bar's time estimates differ. */
+      method: ProcessingMethod;
       /** The photo being worked on, shown under the progress. */
       previewUrl: string;
     })
@@ -88,6 +90,7 @@ export function useGeneration() {
         stage: "sending",
         progress: null,
         startedAt: Date.now(),
+        method: input.method,
         previewUrl,
         ...size,
       });
@@ -154,5 +157,14 @@ export function useGeneration() {
     setState({ status: "idle" });
   }, [stop]);
 
-  return { state, start, reset };
+  /** Shows a result made earlier (a record opened from the gallery) as if just generated. */
+  const show = useCallback(
+    (result: GenerationResult) => {
+      stop();
+      setState({ status: "done", result });
+    },
+    [stop],
+  );
+
+  return { state, start, reset, show };
 }

@@ -1,6 +1,7 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { useSession } from "../../auth/session.ts";
+import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
 import { downloadImage } from "../download-image.ts";
 import { checkGeneration, isSubscriptionExpired } from "../generation-checks.ts";
 import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
@@ -16,6 +17,7 @@ import { PHOTO_INPUT_ID, PROMPT_INPUT_ID } from "../studio-ids.ts";
 import { generationCost, UPSCALE_COST } from "../token-cost.ts";
 import { useGeneration } from "./use-generation.ts";
 import { useImagePicker } from "./use-image-picker.ts";
+import { useOpenRecord } from "./use-open-record.ts";
 import { usePasteImage } from "./use-paste-image.ts";
 import { useUpscale } from "./use-upscale.ts";
 
@@ -41,8 +43,16 @@ export function useStudio() {
   const [dialog, setDialog] = useState<StudioDialog>(null);
   const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
   const [editing, setEditing] = useState(false);
+  const editorGate = useEditorGate();
 
   usePasteImage((file) => void picker.pick(file));
+  // The gallery's "Open in studio": the record named in the address becomes the result.
+  const opening = useOpenRecord((opened) => {
+    upscale.reset();
+    setEditing(false);
+    generation.show(opened.result);
+    setEdits({ recordId: opened.result.recordId, shown: opened.shown });
+  });
 
   const image = picker.image;
   const cost = image ? generationCost(image.width, image.height) : null;
@@ -93,8 +103,10 @@ export function useStudio() {
     }
     if (!image) return false;
     setFieldErrors(NO_FIELD_ERRORS);
+    opening.forget();
     upscale.reset();
     setEditing(false);
+    editorGate.clear();
     void generation.start({
       file: image.file,
       width: image.width,
@@ -145,7 +157,9 @@ export function useStudio() {
     setFieldErrors(NO_FIELD_ERRORS);
     setTokenError(null);
     setEditing(false);
+    editorGate.clear();
     setEdits(null);
+    opening.forget();
     document.getElementById(PHOTO_INPUT_ID)?.focus();
   };
 
@@ -171,7 +185,11 @@ export function useStudio() {
     startUpscale: () => void startUpscale(),
     revert,
     download,
-    edit: () => setEditing(true),
+    /** Opens the editor, or on a plan without AI edits shows why not (SPEC point 6). */
+    edit: () => {
+      if (editorGate.open()) setEditing(true);
+    },
+    editProblem: editorGate.problem,
     saveEdit,
     closeEditor: () => setEditing(false),
     startOver,

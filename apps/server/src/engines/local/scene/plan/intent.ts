@@ -18,6 +18,7 @@ import {
   NO_SHADOW_WORDS,
   SETTING_WORDS,
   SHARP_BACKGROUND_WORDS,
+  SHOP_WORDS,
   SOFT_WORDS,
   TIME_WORDS,
   TONE_WORDS,
@@ -116,6 +117,8 @@ export function intentOf(rawText: string): SceneIntent {
   const intent: SceneIntent = { words: [] };
   const words = intent.words;
   intent.setting = settingIn(text, words);
+  // "White background, etsy listing": the shop words are understood too.
+  if (intent.setting === "white") find(text, SHOP_WORDS, words);
   const podium = SETTING_WORDS.find(([setting]) => setting === "podium")?.[1];
   if (podium && find(text, podium, words)) intent.podium = true;
   intent.material = earliest(text, MATERIAL_WORDS, words);

@@ -197,6 +197,74 @@ describe("planScene camera and shadow", () => {
   });
 });
 
+describe("planScene white (marketplace) backgrounds", () => {
+  it.each([
+    "white background",
+    "white background, soft shadow, amazon listing",
+    "pure white background",
+    "pure white",
+    "plain white",
+    "plain background",
+    "amazon",
+    "amazon listing",
+    "marketplace main image",
+    "e-commerce white",
+    "ecommerce",
+    "ecommerce product photo",
+    "etsy main image",
+    "ebay main image",
+    "etsy listing photo",
+    "product on white",
+    "on white, with a soft shadow",
+    "make the background white",
+    "white backdrop, no shadow",
+  ])("%s → white", (prompt) => {
+    const plan = planScene(prompt);
+    expect(plan.setting).toBe("white");
+    expect(plan.words.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["on a white marble counter", "kitchen"],
+    ["in a white studio", "studio"],
+    ["on a white podium", "podium"],
+    ["plain white marble", "tabletop"],
+    ["in the amazon rainforest", "forest"],
+    ["deep in the amazon jungle", "forest"],
+    ["etsy photo on a wooden table", "tabletop"],
+    ["on white sand at the beach", "beach"],
+  ])("%s is a place, not the white background (%s)", (prompt, setting) => {
+    expect(planScene(prompt).setting).toBe(setting);
+  });
+
+  it("beats a place named with it, and is left by an edit that names a place", () => {
+    expect(planScene("amazon listing, on a marble table").setting).toBe("white");
+    const moved = planScene("white background, soft shadow", ["on a beach at sunset"]);
+    expect(moved.setting).toBe("beach");
+    expect(planScene("on a beach", ["pure white background"]).setting).toBe("white");
+  });
+
+  it("is pure white with nothing else: no light colour, vignette, gloss, podium or blur", () => {
+    const plan = planScene("white background, golden hour, neon, bokeh, on a podium, pink");
+    for (const colour of [...plan.sky, ...plan.floor, plan.light.tint]) {
+      expect(colour).toEqual([255, 255, 255]);
+    }
+    expect(plan.light).toMatchObject({ amount: 0, vignette: 0, contrast: 1, backlit: false });
+    expect(plan).toMatchObject({ gloss: 0, podium: false, neon: false, window: false });
+    expect(plan).toMatchObject({ sun: false, stars: false, backgroundGain: 1 });
+    expect(plan.camera).toEqual({ closeUp: false, topDown: false, bokeh: 0 });
+  });
+
+  it("has a soft contact shadow unless the prompt says no shadow", () => {
+    expect(planScene("white background").shadow).toBe(1);
+    expect(planScene("white background, soft shadow, amazon listing").shadow).toBe(1);
+    expect(planScene("on white with shadow").shadow).toBe(1);
+    expect(planScene("pure white background, no shadow").shadow).toBe(0);
+    expect(planScene("amazon listing without shadow").shadow).toBe(0);
+    expect(planScene("plain white, without a shadow").shadow).toBe(0);
+  });
+});
+
 describe("planScene fallback and revisions", () => {
   it("gives prompts it cannot read a neutral studio sweep, the same every time", () => {
     const dream = planScene("floating in a mysterious void");

@@ -80,6 +80,31 @@ function applyTone(plan: ScenePlan, move: (c: Rgb) => Rgb): void {
   plan.floor = both(plan.floor, move);
 }
 
+/**
+ * A white, plain or marketplace background is pure #FFFFFF and nothing else: colour, light,
+ * podium and camera words do not apply to it. The shadow (a soft contact shadow, on unless the
+ * text says "no shadow") and an edit's background gain still do.
+ */
+function onWhite(plan: ScenePlan): ScenePlan {
+  const white = (): Rgb => [...WHITE];
+  return {
+    ...plan,
+    sky: [white(), white()],
+    floor: [white(), white()],
+    material: "plain",
+    gloss: 0,
+    backdrop: "studio",
+    camera: { closeUp: false, topDown: false, bokeh: 0 },
+    sun: false,
+    stars: false,
+    podium: false,
+    podiumColour: undefined,
+    neon: false,
+    window: false,
+    light: { ...plan.light, tint: white(), amount: 0, backlit: false, contrast: 1, vignette: 0 },
+  };
+}
+
 /** Builds the full plan from what the texts named, starting from the place's own look. */
 function planFromIntent(intent: SceneIntent): ScenePlan {
   const setting = settingFor(intent);
@@ -194,6 +219,7 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
   if (intent.bokeh === "shallow") plan.camera.bokeh = 0.95;
   if (intent.bokeh === "deep") plan.camera.bokeh = 0.05;
   if (intent.noShadow) plan.shadow = 0;
+  if (setting === "white") return onWhite(plan);
   // Keep backdrops believable: nothing fully black or fully saturated.
   plan.sky = both(plan.sky, (c) => saturate(c, 1));
   return plan;

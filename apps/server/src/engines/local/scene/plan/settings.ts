@@ -14,6 +14,14 @@ export type SettingLook = {
 };
 
 export const SETTING_LOOKS: Record<SceneSetting, SettingLook> = {
+  white: {
+    sky: ["#ffffff", "#ffffff"],
+    floor: ["#ffffff", "#ffffff"],
+    material: "plain",
+    backdrop: "studio",
+    bokeh: 0,
+    outdoor: false,
+  },
   studio: {
     sky: ["#d4d1cc", "#ebe9e5"],
     floor: ["#e9e7e3", "#cdcac4"],

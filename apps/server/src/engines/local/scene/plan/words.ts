@@ -2,14 +2,48 @@ import type { SceneMaterial, SceneSetting, TimeOfDay } from "../../types.ts";
 
 /** The vocabulary a background prompt is read for (see intent.ts), as data. */
 
+/** Surfaces and stands that "white" can colour ("plain white marble" is marble, not a plain white). */
+const WHITE_THINGS =
+  "(marble|wood(en)?|oak|tiles?|tables?|counters?|podium|pedestal|plinth|floors?|linen|cloth|shelf|walls?|sand|stone|concrete|glass|rug|sofa)";
+
+/**
+ * A white, plain or marketplace background: the subject on pure #FFFFFF ("white background",
+ * "pure white", "on white", "amazon listing", "marketplace main image"). Asked for on purpose,
+ * it beats any place named with it. "In the amazon rainforest" is a forest, and "plain white
+ * marble" a surface, not this.
+ */
+export const WHITE_WORDS = new RegExp(
+  [
+    `\\b(pure|plain|clean|solid|all|bright|blank|full) white\\b(?! ${WHITE_THINGS})`,
+    "\\bwhite (studio |seamless |paper |plain )?(back ?grounds?|backdrops?|bg|sweep)\\b",
+    "\\b(plain|blank|empty) (back ?ground|backdrop)\\b",
+    `\\bback ?ground (to |in |is |of )?(pure |plain |all )?white\\b(?! ${WHITE_THINGS})`,
+    "\\bon (a )?white(?= *($|[,.;:!]|and\\b|with\\b))",
+    "\\bamazon\\b(?! (rain ?forest|jungle|river|basin|forest))",
+    "\\b(marketplace|main (image|photo|picture))\\b",
+  ].join("|"),
+);
+
+/**
+ * Shops and listings that usually want a white background ("ecommerce", "etsy", "ebay listing
+ * photo"): white unless the same text names a place ("etsy photo on a wooden table").
+ */
+export const SHOP_WORDS =
+  /\b(etsy|ebay|shopify|walmart|e-?commerce|online (store|shop)|web ?shop|packshot|pack shot|product listing|(listing|catalog(ue)?) (image|photo|picture))\b/;
+
 /** Places, most specific first: within one text the first setting here that matches wins. */
 export const SETTING_WORDS: [SceneSetting, RegExp][] = [
+  // A white or marketplace background is asked for on purpose: it beats any place named with it.
+  ["white", WHITE_WORDS],
   ["cafe", /\b(caf[eé]s?|coffee ?shop|bistro|restaurant|bakery|brasserie)(?![a-z])/],
   ["kitchen", /\b(kitchen|counter ?tops?|counters?|worktops?|cooking)\b/],
   ["bathroom", /\b(bathroom|bath ?tub|bath|spa|shower|vanity|sink|wellness)\b/],
   ["living room", /\b(living ?room|lounge|sofa|couch|bedroom|home interior|interior|apartment)\b/],
   ["beach", /\b(beach|seaside|sea ?shore|shore|coast(al|line)?|tropical|seaside|sea)\b/],
-  ["forest", /\b(forest|woods|woodland|jungle|trees?|foliage|garden|leaves|leafy|greenery)\b/],
+  [
+    "forest",
+    /\b(forest|rain ?forest|woods|woodland|jungle|trees?|foliage|garden|leaves|leafy|greenery)\b/,
+  ],
   ["city", /\b(city|street|urban|downtown|sidewalk|town|alley(way)?|skyline|rooftop)\b/],
   ["mountains", /\b(mountains?|alps|alpine|peaks?|hills?|hillside|valley|cliffs?)\b/],
   ["water", /\b(water|lake|lakeside|pool(side)?|river|pond|ocean|waves?)\b/],
@@ -18,6 +52,8 @@ export const SETTING_WORDS: [SceneSetting, RegExp][] = [
   ["tabletop", /\b(table ?tops?|tables?|desk|shelf|tray)\b/],
   ["floor", /\b(floor|ground|rug|carpet)\b/],
   ["studio", /\b(studio|seamless|sweep|backdrop|cyclorama|infinity cove|paper roll)\b/],
+  // Shop words count only when the text names no place.
+  ["white", SHOP_WORDS],
 ];
 
 export const MATERIAL_WORDS: [SceneMaterial, RegExp][] = [

@@ -236,6 +236,8 @@ export function neonTubes(canvas: Canvas): string {
 
 export const INDOOR_BACKDROPS = {
   studio,
+  // renderScene draws a white background flat, without SVG; its paper is the studio's.
+  white: studio,
   podium: studio,
   tabletop,
   floor,

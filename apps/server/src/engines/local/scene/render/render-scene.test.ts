@@ -38,6 +38,7 @@ function detail(raw: Buffer, width: number, from: number, to: number): number {
 }
 
 const PROMPTS: Record<SceneSetting, string> = {
+  white: "white background",
   studio: "studio",
   tabletop: "on a wooden table",
   podium: "on a podium",

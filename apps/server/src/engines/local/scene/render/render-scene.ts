@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { hashString, mix, seededRandom, WHITE } from "../../common/index.ts";
+import { clamp, hashString, mix, seededRandom, WHITE } from "../../common/index.ts";
 import type { RenderQuality, SceneGeometry, ScenePlan } from "../../types.ts";
 import { INDOOR_BACKDROPS, neonTubes } from "./indoors.ts";
 import { backlight, bokehLights, neonSpill, stars, sun, windowLight } from "./lights.ts";
@@ -174,6 +174,15 @@ function surfaceTexture(svg: string, repeatsExactly: boolean): Promise<Mips> {
 }
 
 /**
+ * A white (marketplace) background: one flat colour, pure #FFFFFF at the plan's own gain; no
+ * horizon, light, vignette or grain. An edit's darker background greys it evenly.
+ */
+function plainWhite(plan: ScenePlan, { width, height }: SceneGeometry): Buffer {
+  const level = Math.round(clamp(255 * plan.backgroundGain, 0, 255));
+  return Buffer.alloc(width * height * 3, level);
+}
+
+/**
  * Renders the scene to raw RGB at the given size: the backdrop, the surface texture laid in
  * perspective, reflections on glossy surfaces, depth of field, then what sits in front of it
  * (lights out of focus, window light, a podium) and the light's colour, contrast and vignette.
@@ -184,6 +193,7 @@ export async function renderScene(
   seed: number,
   quality: RenderQuality = "fast",
 ): Promise<Buffer> {
+  if (plan.setting === "white") return plainWhite(plan, geometry);
   const { width, height } = geometry;
   const factor = Math.min(1, RENDER_MAX_SIDE[quality] / Math.max(width, height));
   const drawn = drawnGeometry(geometry, factor);

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench -- --product`: the product's path on a booted server, over HTTP, beside the
+ * engine's own time. A subscriber presses Generate with each fixture photo at about 1 MP: the
+ * studio uploads it, starts the job (`POST /api/fal/process`) and waits for the record's
+ * completion event, all timed from the press; the same photo then
+ * goes through the engine's `generate()` directly. The difference is the product's overhead:
+ * the job's way through the driver, the worker thread, storage and the event stream.
+ */
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { GENERATION_DEFAULTS } from "@backdrop/shared";
+import { serve } from "@hono/node-server";
+import { createApp } from "../src/app.ts";
+import { loadEnv } from "../src/config/index.ts";
+import { createContainer } from "../src/container.ts";
+import { createLocalEngine } from "../src/engines/local/local.engine.ts";
+import { median } from "../src/lib/bench-stats.ts";
+import { migrate } from "../src/repositories/migrations/index.ts";
+import { loadPhoto, PHOTOS } from "./photos.ts";
+import { recordEnds, signedInUser, startProcessing, subscribe, upload } from "./product-client.ts";
+
+/** The product path may cost this much more than the engine's own work (issue 13). */
+const OVERHEAD_LIMIT_MS = 500;
+const METHOD = "realtime";
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const address = server.address();
+  server.close();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+export async function productPathBench(runs: number, log: (line: string) => void) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = loadEnv({
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: base,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "backdrop-bench-")),
+    AUTH_RATE_LIMIT: "1000/60",
+    UPLOAD_RATE_LIMIT: "1000/60",
+  });
+  const container = createContainer(env);
+  await migrate(container.database);
+  container.jobs.startServer();
+  const server = serve({ fetch: createApp(container).fetch, hostname: "127.0.0.1", port });
+  const engine = createLocalEngine();
+  const ctx = { signal: new AbortController().signal, reportStage: () => undefined };
+
+  try {
+    const user = await signedInUser(base);
+    await subscribe(user, "elite");
+    const samples: {
+      photo: string;
+      productMs: number;
+      engineMs: number;
+      jobMs: number;
+      uploadMs: number;
+    }[] = [];
+    // The first job starts the worker thread and loads the model: timed, not in the medians.
+    for (let run = 0; run <= runs; run++) {
+      for (const photo of PHOTOS) {
+        const image = await loadPhoto(photo.file, 1_000_000);
+        const started = performance.now();
+        const uploaded = await upload(user, image.bytes, image.contentType);
+        const uploadMs = performance.now() - started;
+        const recordId = uploaded.savedBaseImage._id;
+        const ended = recordEnds(user, recordId);
+        await startProcessing(user, uploaded, photo.prompt, METHOD);
+        const record = await ended;
+        const productMs = performance.now() - started;
+        if (record.status !== "completed") throw new Error(`job failed: ${record.error}`);
+        const job = await container.database.db
+          .selectFrom("image_jobs")
+          .select(["created_at", "started_at", "updated_at"])
+          .where("record_id", "=", recordId)
+          .executeTakeFirstOrThrow();
+        const jobMs = Number(job.updated_at) - Number(job.started_at ?? job.created_at);
+        const engineStart = performance.now();
+        await engine.generate(
+          {
+            image,
+            prompt: photo.prompt,
+            options: { ...GENERATION_DEFAULTS },
+            method: METHOD,
+            seed: 7,
+          },
+          ctx,
+        );
+        const engineMs = performance.now() - engineStart;
+        const line = `${photo.file}: product ${Math.round(productMs)} ms, upload ${Math.round(uploadMs)} ms, job ${Math.round(jobMs)} ms, engine ${Math.round(engineMs)} ms`;
+        if (run === 0 && photo === PHOTOS[0]) {
+          log(`first job (thread start and model load): ${line}`);
+          continue;
+        }
+        log(line);
+        samples.push({ photo: photo.file, productMs, engineMs, jobMs, uploadMs });
+      }
+    }
+    const product = median(samples.map((s) => s.productMs));
+    const engineOnly = median(samples.map((s) => s.engineMs));
+    const job = median(samples.map((s) => s.jobMs));
+    const uploadMs = median(samples.map((s) => s.uploadMs));
+    const overhead = product - engineOnly;
+    log("");
+    log(`| product path, 1 MP ${METHOD}, median ms | ${Math.round(product)} |`);
+    log(`| engine generate() alone                 | ${Math.round(engineOnly)} |`);
+    log(`| upload, from the press to its answer     | ${Math.round(uploadMs)} |`);
+    log(`| job, from start to its end in the record | ${Math.round(job)} |`);
+    log(`| overhead (product − engine)             | ${Math.round(overhead)} |`);
+    log(`| ratio product / engine                  | ${(product / engineOnly).toFixed(2)} |`);
+    log(
+      `overhead ${Math.round(overhead)} ms against ${OVERHEAD_LIMIT_MS} ms: ${overhead <= OVERHEAD_LIMIT_MS ? "PASS" : "MISS"}`,
+    );
+    return { product, engine: engineOnly, upload: uploadMs, job, overhead, samples };
+  } finally {
+    server.close();
+    await engine.close?.();
+    await container.close();
+  }
+}

@@ -1,0 +1,88 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { callsTo, mockApi } from "../../../test/mock-api.ts";
+import { createTestQueryClient, jsonResponse } from "../../../test/render-route.tsx";
+import { ScenePreview } from "./scene-preview.tsx";
+
+const PREVIEW = "data:image/webp;base64,UklGRg==";
+const PATH = "/api/fal/scene-preview";
+
+function renderPreview(prompt: string, photoSize: { width: number; height: number } | null) {
+  return render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ScenePreview prompt={prompt} photoSize={photoSize} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("ScenePreview", () => {
+  it("shows the scene, the words it will draw and those it will leave out, for the photo's size", async () => {
+    const fetchMock = mockApi({
+      [`POST ${PATH}`]: jsonResponse(200, {
+        understood: ["wooden", "table"],
+        ignored: ["christmas lights"],
+        preview: PREVIEW,
+      }),
+    });
+    renderPreview("christmas lights on a wooden table", { width: 1200, height: 800 });
+
+    const image = await screen.findByRole("img", { name: /background this prompt will give/i });
+    expect(image).toHaveAttribute("src", PREVIEW);
+    expect(screen.getByText("wooden")).toBeInTheDocument();
+    expect(screen.getByText("christmas lights")).toBeInTheDocument();
+    expect(
+      screen.getByText("Left out of the scene: christmas lights. Everything else will be drawn."),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, PATH)).toEqual([
+      expect.objectContaining({
+        body: { prompt: "christmas lights on a wooden table", width: 1200, height: 800 },
+      }),
+    ]);
+  });
+
+  it("says so when none of the words can be drawn", async () => {
+    mockApi({
+      [`POST ${PATH}`]: jsonResponse(200, { understood: [], ignored: ["loft"], preview: PREVIEW }),
+    });
+    renderPreview("in a loft", null);
+    expect(
+      await screen.findByText(
+        "None of these words can be drawn yet: you would get a plain studio backdrop.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("shows nothing for an engine that draws whatever it is told", async () => {
+    const fetchMock = mockApi({
+      [`POST ${PATH}`]: jsonResponse(200, {
+        understood: ["a cup among lemons"],
+        ignored: [],
+        preview: null,
+      }),
+    });
+    const { container } = renderPreview("a cup among lemons", null);
+    await waitFor(() => expect(callsTo(fetchMock, PATH)).toHaveLength(1));
+    await waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+
+  it("tells the user generating still works when the preview fails", async () => {
+    mockApi({ [`POST ${PATH}`]: jsonResponse(503, { error: "Service unavailable" }) });
+    renderPreview("on a beach", null);
+    expect(
+      await screen.findByText("The preview is not available right now. You can still generate."),
+    ).toBeInTheDocument();
+  });
+
+  it("asks nothing for a prompt still too short to draw", async () => {
+    const fetchMock = mockApi({});
+    const { container } = renderPreview("on", null);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(callsTo(fetchMock, PATH)).toHaveLength(0);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,44 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { previewScene } from "../api.ts";
+
+/** How long typing must pause before the scene is drawn again. */
+export const PREVIEW_DEBOUNCE_MS = 450;
+/** Shorter prompts are still being typed: nothing worth drawing yet. */
+const MIN_PROMPT_LENGTH = 3;
+
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The engine's reading of the prompt as the user types: what it will draw, what it will leave
+ * out, and a small picture of the scene. The last answer stays while the next is drawn.
+ */
+export function useScenePreview(
+  prompt: string,
+  photoSize: { width: number; height: number } | null,
+) {
+  const settled = useDebounced(prompt.trim(), PREVIEW_DEBOUNCE_MS);
+  const size = photoSize ? { width: photoSize.width, height: photoSize.height } : null;
+  const query = useQuery({
+    queryKey: ["scene-preview", settled, size?.width ?? null, size?.height ?? null],
+    queryFn: ({ signal }) => previewScene(settled, size, signal),
+    enabled: settled.length >= MIN_PROMPT_LENGTH,
+    staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const active = settled.length >= MIN_PROMPT_LENGTH && prompt.trim().length >= MIN_PROMPT_LENGTH;
+  return {
+    reading: active ? (query.data ?? null) : null,
+    /** The answer on screen is for an older prompt, or the first is on its way. */
+    updating: active && (query.isFetching || settled !== prompt.trim()),
+    failed: active && query.isError && !query.data,
+  };
+}
