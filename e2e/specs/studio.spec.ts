@@ -186,3 +186,23 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   }
   await expectNoSeriousViolations(page);
 });
+
+test("a generation survives a reload: the address names it and the result comes back", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  await logIn(page, await createVerifiedUser(request, "studio-reload"));
+  await subscribeToPro(page);
+
+  await fillStudio(page);
+  await generate(page).click();
+  await expect(page).toHaveURL(/\?record=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  // Leaving the page while the job runs loses nothing: the reload watches it to its end.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({ timeout: 150_000 });
+  await expect(
+    page.getByRole("img", { name: /^Your photo with the new background/ }),
+  ).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
+});

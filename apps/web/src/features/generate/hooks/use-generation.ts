@@ -1,4 +1,9 @@
-import { GENERATION_MESSAGES, type ProcessingMethod } from "@backdrop/shared";
+import {
+  DEFAULT_PROCESSING_METHOD,
+  GENERATION_MESSAGES,
+  type ProcessingMethod,
+  type TImageRecord,
+} from "@backdrop/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/session.ts";
@@ -10,6 +15,8 @@ export type GenerationInput = ImageSize & {
   file: File;
   prompt: string;
   method: ProcessingMethod;
+  /** Called once the job is accepted, with its record: the studio writes it in the address. */
+  onStarted?: (recordId: string) => void;
 };
 
 /** A finished generation: the record, its stored original and the new image. */
@@ -60,21 +67,20 @@ export function useGeneration() {
   const stop = useCallback(() => {
     if (!run.current) return;
     run.current.controller.abort();
-    URL.revokeObjectURL(run.current.previewUrl);
+    // A resumed job shows its stored photo, not a local copy.
+    if (run.current.previewUrl.startsWith("blob:")) URL.revokeObjectURL(run.current.previewUrl);
     run.current = null;
   }, []);
 
   useEffect(() => stop, [stop]);
 
-  const start = useCallback(
-    async (input: GenerationInput) => {
-      if (!uid) return;
+  /** A new run: the previous one stopped, the photo shown under the progress. */
+  const begin = useCallback(
+    (previewUrl: string) => {
       stop();
       const controller = new AbortController();
       const { signal } = controller;
-      const previewUrl = URL.createObjectURL(input.file);
       run.current = { controller, previewUrl };
-      const size = { width: input.width, height: input.height };
       const setStage = (stage: string | null, progress: number | null = null) =>
         setState((current) =>
           current.status === "running" && (current.stage !== stage || current.progress !== progress)
@@ -84,6 +90,36 @@ export function useGeneration() {
       const failWith = (message: string) => {
         if (!signal.aborted) setState({ status: "failed", message });
       };
+      /** Watches the accepted job's record until its result, then shows it. */
+      const finish = async (result: Omit<GenerationResult, "imageUrl">) => {
+        try {
+          const { url } = await watchRecord({
+            recordId: result.recordId,
+            resultOf: (record) => record.processedImage?.url ?? null,
+            onRecord: (record) => setStage(record.stage, record.progress),
+            messages: GENERATION_WATCH,
+            signal,
+          });
+          setState({ status: "done", result: { ...result, imageUrl: url } });
+        } catch (error) {
+          if (isAbort(error)) return;
+          failWith(messageOf(error, GENERATION_MESSAGES.imageProcessingFailed));
+        } finally {
+          // A failed job may have been refunded; a finished one settles the balance.
+          if (!signal.aborted) markTokensUpdated();
+        }
+      };
+      return { signal, setStage, failWith, finish };
+    },
+    [stop, markTokensUpdated],
+  );
+
+  const start = useCallback(
+    async (input: GenerationInput) => {
+      if (!uid) return;
+      const previewUrl = URL.createObjectURL(input.file);
+      const { signal, setStage, failWith, finish } = begin(previewUrl);
+      const size = { width: input.width, height: input.height };
 
       setState({
         status: "running",
@@ -121,35 +157,40 @@ export function useGeneration() {
       // The tokens are spent: the header shows the new balance at once.
       markTokensUpdated();
       if (signal.aborted) return;
+      input.onStarted?.(recordId);
       setStage("queued");
-
-      try {
-        const { url } = await watchRecord({
-          recordId,
-          resultOf: (record) => record.processedImage?.url ?? null,
-          onRecord: (record) => setStage(record.stage, record.progress),
-          messages: GENERATION_WATCH,
-          signal,
-        });
-        setState({
-          status: "done",
-          result: {
-            recordId,
-            originalUrl: upload.url,
-            imageUrl: url,
-            prompt: input.prompt.trim(),
-            ...size,
-          },
-        });
-      } catch (error) {
-        if (isAbort(error)) return;
-        failWith(messageOf(error, GENERATION_MESSAGES.imageProcessingFailed));
-      } finally {
-        // A failed job may have been refunded; a finished one settles the balance.
-        if (!signal.aborted) markTokensUpdated();
-      }
+      await finish({ recordId, originalUrl: upload.url, prompt: input.prompt.trim(), ...size });
     },
-    [uid, stop, markTokensUpdated],
+    [uid, begin, markTokensUpdated],
+  );
+
+  /**
+   * Watches a job that was running when the page was left (a reload, Back): the record named
+   * in the address, shown with its own photo until its result arrives.
+   */
+  const resume = useCallback(
+    (record: TImageRecord) => {
+      const { finish } = begin(record.originalImage.url);
+      setState({
+        status: "running",
+        stage: record.stage ?? "queued",
+        progress: record.progress,
+        startedAt: Date.now(),
+        // The record does not say which: the bar's estimate starts from the default.
+        method: DEFAULT_PROCESSING_METHOD,
+        previewUrl: record.originalImage.url,
+        width: record.width,
+        height: record.height,
+      });
+      void finish({
+        recordId: record._id,
+        originalUrl: record.originalImage.url,
+        prompt: record.prompt ?? "",
+        width: record.width,
+        height: record.height,
+      });
+    },
+    [begin],
   );
 
   const reset = useCallback(() => {
@@ -166,5 +207,5 @@ export function useGeneration() {
     [stop],
   );
 
-  return { state, start, reset, show };
+  return { state, start, resume, reset, show };
 }

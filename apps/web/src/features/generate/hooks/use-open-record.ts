@@ -1,4 +1,4 @@
-import { GALLERY_MESSAGES } from "@backdrop/shared";
+import { GALLERY_MESSAGES, type TImageRecord } from "@backdrop/shared";
 import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -8,12 +8,17 @@ import { fetchRecord } from "../api.ts";
 import { IMAGE_PARAM, type OpenedRecord, openedRecord, RECORD_PARAM } from "../open-record.ts";
 
 /**
- * Opens the record the address names (`/?record=<id>&image=<file id>`, from the gallery) as
- * the studio's result, once the user is known. A record still at work without a result is
- * left alone; one that has none, or cannot be read, says so in a toast. `forget` drops the
- * record from the address (New Image, a new generation), so a reload does not bring it back.
+ * Opens the record the address names (`/?record=<id>&image=<file id>`, from the gallery or a
+ * generation started here) as the studio's result, once the user is known. A record whose job
+ * is still at work is handed to `onRunning`, to be watched to its end (after a reload or Back);
+ * one with no result, or that cannot be read, says so in a toast. `remember` writes a new
+ * generation's record in the address; `forget` drops it (New Image), so a reload does not
+ * bring it back.
  */
-export function useOpenRecord(onOpen: (opened: OpenedRecord) => void) {
+export function useOpenRecord(
+  onOpen: (opened: OpenedRecord) => void,
+  onRunning: (record: TImageRecord) => void,
+) {
   const [params, setParams] = useSearchParams();
   const { session } = useSession();
   const uid = session?.uid ?? null;
@@ -21,9 +26,13 @@ export function useOpenRecord(onOpen: (opened: OpenedRecord) => void) {
   const imageId = params.get(IMAGE_PARAM);
   const latestOnOpen = useRef(onOpen);
   latestOnOpen.current = onOpen;
+  const latestOnRunning = useRef(onRunning);
+  latestOnRunning.current = onRunning;
+  // The record this page itself is generating: naming it in the address opens nothing.
+  const generating = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!recordId || !uid) return;
+    if (!recordId || !uid || recordId === generating.current) return;
     let cancelled = false;
     fetchRecord(recordId).then(
       (record) => {
@@ -37,7 +46,9 @@ export function useOpenRecord(onOpen: (opened: OpenedRecord) => void) {
             .getElementById("studio-result-title")
             ?.closest("section")
             ?.scrollIntoView({ block: "start" });
-        } else if (record.status !== "queued" && record.status !== "processing") {
+        } else if (record.status === "queued" || record.status === "processing") {
+          latestOnRunning.current(record);
+        } else {
           notifyError(GALLERY_MESSAGES.nothingToOpen);
         }
       },
@@ -69,5 +80,21 @@ export function useOpenRecord(onOpen: (opened: OpenedRecord) => void) {
     );
   }, [named, setParams]);
 
-  return { forget };
+  const remember = useCallback(
+    (id: string) => {
+      generating.current = id;
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(RECORD_PARAM, id);
+          next.delete(IMAGE_PARAM);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  return { forget, remember };
 }

@@ -46,13 +46,21 @@ export function useStudio() {
   const editorGate = useEditorGate();
 
   usePasteImage((file) => void picker.pick(file));
-  // The gallery's "Open in studio": the record named in the address becomes the result.
-  const opening = useOpenRecord((opened) => {
-    upscale.reset();
-    setEditing(false);
-    generation.show(opened.result);
-    setEdits({ recordId: opened.result.recordId, shown: opened.shown });
-  });
+  // The record named in the address becomes the result (the gallery's "Open in studio"), or,
+  // while its job still runs (a reload, Back), the generation watched to its end.
+  const opening = useOpenRecord(
+    (opened) => {
+      upscale.reset();
+      setEditing(false);
+      generation.show(opened.result);
+      setEdits({ recordId: opened.result.recordId, shown: opened.shown });
+    },
+    (running) => {
+      upscale.reset();
+      setEditing(false);
+      generation.resume(running);
+    },
+  );
 
   const image = picker.image;
   const cost = image ? generationCost(image.width, image.height) : null;
@@ -113,6 +121,7 @@ export function useStudio() {
       height: image.height,
       prompt,
       method,
+      onStarted: opening.remember,
     });
     return true;
   };
