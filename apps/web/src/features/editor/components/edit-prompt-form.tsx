@@ -1,13 +1,13 @@
 import { TOKEN_COSTS } from "@backdrop/shared";
 import { Coins, Lightbulb, Wand2 } from "lucide-react";
 import type { FormEvent } from "react";
-import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Label, Textarea } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { EditProblem } from "../edit-request.ts";
 import { EDIT_TIPS } from "../edit-tips.ts";
 import { isSubmitShortcut, modifierLabel } from "../shortcuts.ts";
+import { PlansWithEditsLink } from "./edit-upgrade-alert.tsx";
 
 type EditPromptFormProps = {
   prompt: string;
@@ -92,14 +92,7 @@ function EditAlert({ problem }: { problem: EditProblem | null }) {
       {problem && (
         <div className="rounded-xl border border-danger-600/25 bg-danger-50 px-3.5 py-2.5 text-sm font-medium text-danger-600">
           <p>{problem.message}</p>
-          {problem.kind === "plan" && (
-            <Link
-              to="/pricing"
-              className="mt-1 inline-block font-semibold text-accent-600 underline underline-offset-3 hover:text-accent-700"
-            >
-              See plans with AI edits
-            </Link>
-          )}
+          {problem.kind === "plan" && <PlansWithEditsLink />}
         </div>
       )}
     </div>
