@@ -1,26 +1,18 @@
-import { GENERATION_DEFAULTS, GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
-import {
-  EngineError,
-  type EngineImage,
-  type EngineResult,
-  type JobContext,
-} from "../image-engine.ts";
+import { standInEngine } from "../../../test/helpers/stand-in-engine.ts";
+import { EngineError, type EngineImage, type EngineResult } from "../image-engine.ts";
 import { decodeImage } from "./common/index.ts";
 import { framingFor, subjectBounds } from "./composite/index.ts";
 import { planOf, readSceneState, type SceneState } from "./edits/index.ts";
-import { createLocalEngine } from "./local.engine.ts";
 import type { Bounds } from "./types.ts";
 
 const WIDTH = 160;
 const HEIGHT = 120;
 
-const middle = middleCutout;
-
-const engine = createLocalEngine({ cutout: middle });
-const ctx = (): JobContext => ({ signal: new AbortController().signal, reportStage: () => {} });
+const { engine, generate, edit } = standInEngine();
 
 /** A product photo: an orange box with a lighter band, on grey. */
 async function photo(): Promise<EngineImage> {
@@ -40,21 +32,7 @@ async function photo(): Promise<EngineImage> {
 }
 
 async function generated(prompt: string): Promise<EngineResult> {
-  return engine.generate(
-    {
-      image: await photo(),
-      prompt,
-      options: { ...GENERATION_DEFAULTS },
-      method: "realtime",
-      seed: 7,
-    },
-    ctx(),
-  );
-}
-
-function edit(from: EngineResult, prompt: string): Promise<EngineResult> {
-  const { keep, ...image } = from;
-  return engine.edit({ image, prompt, ...(keep ? { kept: keep } : {}) }, ctx());
+  return generate(await photo(), prompt);
 }
 
 function stateOf(result: EngineResult): SceneState {
@@ -105,7 +83,7 @@ function detailOf({ rgb, width }: Pixels, box: Bounds): number {
 
 /** Where the composite stands the subject, by the same framing rules it uses. */
 async function subjectBox(): Promise<Bounds> {
-  const cut = await middle.cutOut(await decodeImage((await photo()).bytes));
+  const cut = await middleCutout.cutOut(await decodeImage((await photo()).bytes));
   const found = subjectBounds(cut.mask, WIDTH, HEIGHT) as Bounds;
   return framingFor(found, WIDTH, HEIGHT) ?? found;
 }

@@ -1,17 +1,15 @@
-import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
-import type { EngineImage, EngineResult, JobContext } from "../image-engine.ts";
+import { standInEngine } from "../../../test/helpers/stand-in-engine.ts";
+import type { EngineImage, EngineResult } from "../image-engine.ts";
 import { decodeImage } from "./common/index.ts";
 import { layoutOnWhite, WHITE_FILL } from "./composite/index.ts";
 import { planOf, readSceneState } from "./edits/index.ts";
-import { createLocalEngine } from "./local.engine.ts";
 
 /** White backgrounds through the whole engine: generate, encode, keep, edit. */
 
-const engine = createLocalEngine({ cutout: middleCutout });
-const ctx = (): JobContext => ({ signal: new AbortController().signal, reportStage: () => {} });
+const { engine, generate, edit } = standInEngine();
 
 /** A product photo: an orange box (the stand-in cut-out's middle) with a band, on grey. */
 async function photo(width = 160, height = 120): Promise<EngineImage> {
@@ -33,21 +31,7 @@ async function photo(width = 160, height = 120): Promise<EngineImage> {
 }
 
 async function generated(prompt: string, image?: EngineImage): Promise<EngineResult> {
-  return engine.generate(
-    {
-      image: image ?? (await photo()),
-      prompt,
-      options: { ...GENERATION_DEFAULTS },
-      method: "realtime",
-      seed: 7,
-    },
-    ctx(),
-  );
-}
-
-function edit(from: EngineResult, prompt: string): Promise<EngineResult> {
-  const { keep, ...image } = from;
-  return engine.edit({ image, prompt, ...(keep ? { kept: keep } : {}) }, ctx());
+  return generate(image ?? (await photo()), prompt);
 }
 
 async function rgbOf(result: EngineImage) {
