@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
+import { createVerifiedUser, fillLogin, logIn, mainNav } from "./accounts.ts";
 
 const COFFEE = join(import.meta.dirname, "..", "fixtures", "coffee.png");
 const MESSAGES = {
@@ -12,6 +12,15 @@ const MESSAGES = {
   tooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
 };
 
+const PROMPT = "on a marble counter, morning light";
+
+/**
+ * How long a job may take before the test calls it stuck: generous, because two workers'
+ * jobs share the machine's cores with their browsers, and an upscale in one test slows a
+ * generation in the other; only a job that never ends should fail here.
+ */
+const JOB_WAIT_MS = 150_000;
+
 const photoInput = (page: Page) => page.locator('input[type="file"]').first();
 const prompt = (page: Page) => page.getByLabel("Describe the new background");
 const generate = (page: Page) => page.getByRole("button", { name: "Generate", exact: true });
@@ -19,7 +28,7 @@ const generate = (page: Page) => page.getByRole("button", { name: "Generate", ex
 async function fillStudio(page: Page) {
   await photoInput(page).setInputFiles(COFFEE);
   await expect(page.getByText("600 × 400 px")).toBeVisible();
-  await prompt(page).fill("on a marble counter, morning light");
+  await prompt(page).fill(PROMPT);
 }
 
 async function subscribeToPro(page: Page) {
@@ -76,14 +85,28 @@ function pngOfSize(width: number, height: number): Buffer {
   ]);
 }
 
-test("a visitor who presses Generate is asked to log in", async ({ page }) => {
+test("a visitor who presses Generate is asked to log in, and finds the studio as they left it", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   await fillStudio(page);
+  await page.getByRole("radio", { name: "Queue" }).check();
   await generate(page).click();
   const dialog = page.getByRole("dialog", { name: "Login Required" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("link", { name: "Go to Login" }).click();
-  await expect(page).toHaveURL(/\/login/);
+  await expect(page).toHaveURL(/\/login$/);
+
+  const email = await createVerifiedUser(request, "studio-draft");
+  // A fresh page holds nothing in memory: what comes back came from the browser's storage.
+  await page.reload();
+  await fillLogin(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("img", { name: "Preview of coffee.png" })).toBeVisible();
+  await expect(page.getByText("600 × 400 px")).toBeVisible();
+  await expect(prompt(page)).toHaveValue(PROMPT);
+  await expect(page.getByRole("radio", { name: "Queue" })).toBeChecked();
 });
 
 test("a user without a subscription is shown the plans", async ({ page, request }) => {
@@ -119,7 +142,7 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(480_000);
   await logIn(page, await createVerifiedUser(request, "studio"));
   await subscribeToPro(page);
 
@@ -128,13 +151,13 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   await generate(page).click();
   const result = page.getByRole("region", { name: "Result" });
   const download = page.getByRole("button", { name: "Download" });
-  await expect(download).toBeVisible({ timeout: 60_000 });
+  await expect(download).toBeVisible({ timeout: JOB_WAIT_MS });
   await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await page.getByRole("button", { name: "Upscale 2x" }).click();
   const revert = page.getByRole("button", { name: "Revert Upscale" });
-  await expect(revert).toBeVisible({ timeout: 60_000 });
+  await expect(revert).toBeVisible({ timeout: JOB_WAIT_MS });
   await expect(result.getByText("Upscaled 2x")).toBeVisible();
   await expect(mainNav(page).getByText("150 tokens")).toBeVisible();
   await revert.click();
@@ -155,7 +178,7 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   await expect(undo).toBeDisabled();
   await editor.getByLabel("Describe your edit").fill("make it black and white");
   await editor.getByRole("button", { name: "Edit Image" }).click();
-  await expect(undo).toBeEnabled({ timeout: 60_000 });
+  await expect(undo).toBeEnabled({ timeout: JOB_WAIT_MS });
   await expect(editor.getByText(/you have 148$/)).toBeVisible();
   await undo.click();
   await expect(redo).toBeEnabled();
@@ -191,7 +214,7 @@ test("a generation survives a reload: the address names it and the result comes 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await logIn(page, await createVerifiedUser(request, "studio-reload"));
   await subscribeToPro(page);
 
@@ -200,9 +223,37 @@ test("a generation survives a reload: the address names it and the result comes 
   await expect(page).toHaveURL(/\?record=[0-9a-f-]{36}$/, { timeout: 30_000 });
   // Leaving the page while the job runs loses nothing: the reload watches it to its end.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
+    timeout: JOB_WAIT_MS,
+  });
   await expect(
     page.getByRole("img", { name: /^Your photo with the new background/ }),
   ).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
   await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
+
+  // The gallery opens it again in the studio…
+  const gallery = mainNav(page).getByRole("link", { name: "Gallery" });
+  const generated = page.getByRole("tabpanel");
+  await gallery.click();
+  await generated.getByRole("button", { name: new RegExp(`^Generated image: ${PROMPT}`) }).click();
+  const viewer = page.getByRole("dialog", { name: "Generated image" });
+  await viewer.getByRole("link", { name: "Open in studio" }).click();
+  await expect(page).toHaveURL(/\/\?record=[0-9a-f-]{36}&image=/);
+  await expect(
+    page.getByRole("img", { name: /^Your photo with the new background/ }),
+  ).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
+
+  // …and deletes it for good.
+  await gallery.click();
+  await generated
+    .getByRole("button", { name: new RegExp(`^Delete Generated image: ${PROMPT}`) })
+    .click();
+  const confirm = page.getByRole("dialog", { name: "Delete this image?" });
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(confirm).toBeHidden();
+  const empty = page.getByText("No generated images yet");
+  await expect(empty).toBeVisible();
+  await page.reload();
+  await expect(empty).toBeVisible();
 });

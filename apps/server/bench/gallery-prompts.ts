@@ -4,6 +4,7 @@ export const GALLERY_PHOTOS = [
   { file: "coffee.png", label: "Coffee cup" },
   { file: "astronaut.png", label: "Portrait" },
   { file: "rocket.jpg", label: "Rocket model" },
+  { file: "cat.png", label: "Cat, close-up" },
 ] as const;
 
 /**

@@ -4,7 +4,8 @@
  * studio uploads it, starts the job (`POST /api/fal/process`) and waits for the record's
  * completion event, all timed from the press; the same photo then
  * goes through the engine's `generate()` directly. The difference is the product's overhead:
- * the job's way through the driver, the worker thread, storage and the event stream.
+ * the job's way through the driver, the worker thread, storage and the event stream. Then the
+ * studio itself in Chromium (studio-browser.ts): the press on Generate to the result on screen.
  */
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,6 +21,7 @@ import { median } from "../src/lib/bench-stats.ts";
 import { migrate } from "../src/repositories/migrations/index.ts";
 import { loadPhoto, PHOTOS } from "./photos.ts";
 import { recordEnds, signedInUser, startProcessing, subscribe, upload } from "./product-client.ts";
+import { studioBrowserLeg } from "./studio-browser.ts";
 
 /** The product path may cost this much more than the engine's own work (issue 13). */
 const OVERHEAD_LIMIT_MS = 500;
@@ -32,6 +34,19 @@ async function freePort(): Promise<number> {
   server.close();
   if (!address || typeof address === "string") throw new Error("no port");
   return address.port;
+}
+
+/** The studio's own leg, by a second subscriber, with one press per photo. */
+async function studioLeg(base: string, log: (line: string) => void) {
+  const user = await signedInUser(base);
+  await subscribe(user, "elite");
+  const photos = await Promise.all(
+    PHOTOS.map(async ({ file, prompt }) => {
+      const image = await loadPhoto(file, 1_000_000);
+      return { name: file, bytes: image.bytes, contentType: image.contentType, prompt };
+    }),
+  );
+  return studioBrowserLeg(user, photos, log);
 }
 
 export async function productPathBench(runs: number, log: (line: string) => void) {
@@ -118,7 +133,14 @@ export async function productPathBench(runs: number, log: (line: string) => void
     log(
       `overhead ${Math.round(overhead)} ms against ${OVERHEAD_LIMIT_MS} ms: ${overhead <= OVERHEAD_LIMIT_MS ? "PASS" : "MISS"}`,
     );
-    return { product, engine: engineOnly, upload: uploadMs, job, overhead, samples };
+    const studio = await studioLeg(base, log);
+    if (studio) {
+      log(`| studio in Chromium, click to result      | ${Math.round(studio.clickToResultMs)} |`);
+      log(
+        `| studio overhead (studio − engine)        | ${Math.round(studio.clickToResultMs - engineOnly)} |`,
+      );
+    }
+    return { product, engine: engineOnly, upload: uploadMs, job, overhead, samples, studio };
   } finally {
     server.close();
     await engine.close?.();

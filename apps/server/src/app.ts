@@ -49,7 +49,7 @@ function apiRoutes(container: Container): Hono {
   const api = new Hono();
   api.use("*", originGuard([env.appOrigin, ...env.trustedOrigins]));
   api.route("/", healthRoutes(services.health));
-  api.route("/", configRoutes(identity));
+  api.route("/", configRoutes(identity, container.jobs.engine));
   api.on(["GET", "POST"], "/identity/*", (c) => {
     const ip = clientIp(c, env.trustProxy);
     return identity.handle(c.req.raw, ip === UNKNOWN_CLIENT ? null : ip);

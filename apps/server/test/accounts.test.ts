@@ -7,6 +7,7 @@ import {
   ZUserTokens,
 } from "@backdrop/shared";
 import { beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_QUEUE_NOTE } from "../src/engines/local/queue-note.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import {
   asBearer,
@@ -255,10 +256,13 @@ describeEachDatabase("account endpoints", (database) => {
   });
 
   describe("GET /api/config", () => {
-    it("says Google sign-in is off when it is not configured", async () => {
+    it("says Google sign-in is off when it is not configured, and what the queue does better", async () => {
       const res = await getJson(t.app, "/api/config");
       expect(res.status).toBe(200);
-      expect(ZPublicConfig.strict().parse(res.body)).toEqual({ googleSignIn: false });
+      expect(ZPublicConfig.strict().parse(res.body)).toEqual({
+        googleSignIn: false,
+        queueNote: LOCAL_QUEUE_NOTE,
+      });
     });
 
     it("offers no Google sign-in to start", async () => {

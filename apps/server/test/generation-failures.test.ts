@@ -1,14 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { GENERATION_MESSAGES as M, PLANS } from "@backdrop/shared";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted, FAST_JOBS, useGenerationApps } from "./helpers/generation-jobs.ts";
 import { pollRecord, postFal, postUpscale, processBody, upload } from "./helpers/generations.ts";
-import type { SignedIn } from "./helpers/identity.ts";
 import { describeEachDriver } from "./helpers/job-drivers.ts";
-import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
+import { subscribeInSandbox } from "./helpers/payments.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 

@@ -1,11 +1,8 @@
-import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZImageRecord } from "@backdrop/shared";
 import sharp from "sharp";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
-import { accepted, FAST_JOBS, useGenerationApps } from "./helpers/generation-jobs.ts";
+import { accepted, useGenerationApps } from "./helpers/generation-jobs.ts";
 import {
   getFile,
   getRecord,
@@ -18,9 +15,7 @@ import {
 } from "./helpers/generations.ts";
 import { asCookie, type SignedIn } from "./helpers/identity.ts";
 import { describeEachDriver } from "./helpers/job-drivers.ts";
-import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
-import { scriptedEngine } from "./helpers/scripted-engine.ts";
-import { createTestApp } from "./helpers/test-app.ts";
+import { subscribeInSandbox } from "./helpers/payments.ts";
 
 /** A generation's way through the jobs: what it charges, refuses, limits and shows while it runs. */
 describeEachDatabase("generation service", (database) => {

@@ -93,7 +93,15 @@ describe("other answers", () => {
   it("describe the provider lookup and the public config", () => {
     expect(ZUserProviderResponse.parse({ provider: "email" })).toEqual({ provider: "email" });
     expect(ZUserProviderResponse.safeParse({ error: "User not found" }).success).toBe(false);
-    expect(ZPublicConfig.parse({ googleSignIn: false })).toEqual({ googleSignIn: false });
+    // A server from before the queue note still parses: no note.
+    expect(ZPublicConfig.parse({ googleSignIn: false })).toEqual({
+      googleSignIn: false,
+      queueNote: null,
+    });
+    expect(ZPublicConfig.parse({ googleSignIn: true, queueNote: "Finer edges" })).toEqual({
+      googleSignIn: true,
+      queueNote: "Finer edges",
+    });
   });
 });
 

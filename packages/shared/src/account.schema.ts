@@ -60,7 +60,11 @@ export const ZUserProviderResponse = z.object({ provider: ZUserProvider });
 export type TUserProviderResponse = z.infer<typeof ZUserProviderResponse>;
 
 /** GET /api/config: what the web app needs to know before anyone signs in. */
-export const ZPublicConfig = z.object({ googleSignIn: z.boolean() });
+export const ZPublicConfig = z.object({
+  googleSignIn: z.boolean(),
+  /** What the queue method does better than realtime, when the engine says. */
+  queueNote: z.string().nullable().default(null),
+});
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 
 /** The name saved for a user: the display name, or the part of the e-mail before the @. */

@@ -1,6 +1,7 @@
 import type { Env } from "../config/index.ts";
 import { drawsEverything, type ImageEngine } from "./image-engine.ts";
 import { editRefusal } from "./local/edits/index.ts";
+import { LOCAL_QUEUE_NOTE } from "./local/queue-note.ts";
 import { previewScene } from "./local/scene-preview.ts";
 import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
@@ -50,5 +51,9 @@ export function createEngine(
   // On a worker thread, which starts with the first job: the model runtime stays out of
   // processes that never make an image, and the pixel work off the HTTP event loop.
   // Previews are drawn here, small and quick, so they never wait behind a job on the thread.
-  return createThreadedEngine({ checkEdit: editRefusal, previewScene });
+  return createThreadedEngine({
+    checkEdit: editRefusal,
+    previewScene,
+    queueNote: LOCAL_QUEUE_NOTE,
+  });
 }

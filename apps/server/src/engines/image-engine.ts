@@ -117,6 +117,11 @@ export type ImageEngine = {
    * (null when it cannot tell before generating). `aspect` is the photo's width and height.
    */
   previewScene(prompt: string, aspect?: { width: number; height: number }): Promise<ScenePreview>;
+  /**
+   * What the queue method does better than realtime with this engine, in the user's words,
+   * shown beside the method picker; none when the methods differ only in speed.
+   */
+  queueNote?: string;
 };
 
 /** The answer of `ImageEngine.previewScene`; `preview` is a data URL of a small WebP. */

@@ -10,6 +10,15 @@ configure({ asyncUtilTimeout: 5000 });
 let objectUrls = 0;
 URL.createObjectURL ??= () => `blob:test/${++objectUrls}`;
 URL.revokeObjectURL ??= () => {};
+// jsdom's Blob has no arrayBuffer(); the studio's draft reads a photo's bytes with it.
+Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(this);
+  });
+};
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 window.matchMedia ??= (query: string) =>

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { ScenePreview } from "../image-engine.ts";
-import { horizonFor } from "./composite/index.ts";
+import { horizonFor, podiumFraming } from "./composite/index.ts";
 import { planScene, readPrompt, renderScene } from "./scene/index.ts";
 
 /** The preview's long side: enough to judge a scene, small enough to draw while typing. */
@@ -37,8 +37,10 @@ export async function previewScene(
     right: Math.round(width * 0.7),
     bottom: Math.round(height * 0.86),
   };
-  const horizon = plan.camera.topDown ? 0 : horizonFor(middle, height, plan.camera.closeUp);
-  const pixels = await renderScene(plan, { width, height, horizon }, PREVIEW_SEED, "fast");
+  const subject = plan.podium ? podiumFraming(middle, width, height, plan.camera.topDown) : middle;
+  const horizon = plan.camera.topDown ? 0 : horizonFor(subject, height, plan.camera.closeUp);
+  const geometry = { width, height, horizon, ...(plan.podium ? { subject } : {}) };
+  const pixels = await renderScene(plan, geometry, PREVIEW_SEED, "fast");
   const webp = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .webp({ quality: 72 })
     .toBuffer();

@@ -25,6 +25,7 @@ export type SceneSetting =
   | "kitchen"
   | "bathroom"
   | "living room"
+  | "office"
   | "cafe";
 /** The texture drawn on the supporting surface. */
 export type SceneMaterial =
@@ -40,6 +41,25 @@ export type SceneMaterial =
   | "water"
   | "grass"
   | "snow";
+/**
+ * Things drawn with the subject, each a family the renderer can draw convincingly. Some stand
+ * behind it (a brick wall, a hanging drape, string lights out of focus, shadow patterns on the
+ * floor and wall), the others lie or stand beside it, never in front of it.
+ */
+export type SceneProp =
+  | "string lights"
+  | "pine branches"
+  | "autumn leaves"
+  | "plant"
+  | "lemons"
+  | "oranges"
+  | "limes"
+  | "pebbles"
+  | "drape"
+  | "brick wall"
+  | "palm shadows"
+  | "blind shadows"
+  | "splash";
 /** What stands behind the subject above the horizon. */
 export type SceneBackdrop = "wall" | "sky" | "foliage" | "studio";
 /**
@@ -103,6 +123,8 @@ export type ScenePlan = {
   neon: boolean;
   /** Window light falling across the scene in soft shafts. */
   window: boolean;
+  /** The props drawn with the subject, in the order the texts named them. */
+  props: SceneProp[];
   /** The time of day named, if any (night lights the city's windows, for one). */
   time: TimeOfDay | undefined;
   /** The prompt words that shaped the plan, in the order they were applied. */

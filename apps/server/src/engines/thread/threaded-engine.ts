@@ -38,6 +38,8 @@ export type ThreadedEngineOptions = {
   checkEdit?: ImageEngine["checkEdit"];
   /** The engine's scene preview, run on this thread so it never waits behind a job. */
   previewScene?: ImageEngine["previewScene"];
+  /** See ImageEngine.queueNote. */
+  queueNote?: string;
 };
 
 export type ThreadedEngine = ImageEngine & { close(): Promise<void> };
@@ -164,6 +166,7 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
     // Quick and pure, so it runs on this thread: an edit is refused before it is charged.
     ...(options.checkEdit ? { checkEdit: options.checkEdit } : {}),
     previewScene: options.previewScene ?? drawsEverything,
+    ...(options.queueNote ? { queueNote: options.queueNote } : {}),
 
     /** Stops the worker, for a process that is stopping: jobs still running are not answered. */
     async close() {

@@ -48,12 +48,14 @@ export async function lookUpProvider(email: string): Promise<ProviderLookup> {
   }
 }
 
-/** A server that cannot answer simply has no Google sign-in to offer. */
+const NOTHING_OFFERED: TPublicConfig = { googleSignIn: false, queueNote: null };
+
+/** A server that cannot answer simply has no Google sign-in to offer, nor a queue note. */
 export async function fetchPublicConfig(): Promise<TPublicConfig> {
   try {
     const parsed = ZPublicConfig.safeParse(await getJson("/api/config", ""));
-    return parsed.success ? parsed.data : { googleSignIn: false };
+    return parsed.success ? parsed.data : NOTHING_OFFERED;
   } catch {
-    return { googleSignIn: false };
+    return NOTHING_OFFERED;
   }
 }

@@ -256,4 +256,14 @@ describe("composite", () => {
     }
     expect(below).toBeGreaterThan(above + 500);
   });
+
+  it("grounds the subject with a contact shadow that reads at a glance", async () => {
+    // Soft overhead light: no cast shadow to help, the contact shadow alone.
+    const soft = plan({ side: 0.5, elevation: 1, hardness: 0 });
+    const { data, bare } = await render(photo(), soft);
+    const centre = (BOTTLE.left + BOTTLE.right) / 2;
+    const under = (BOTTLE.bottom + 1) * WIDTH + centre;
+    const darker = 1 - brightness(data, under) / brightness(bare, under);
+    expect(darker).toBeGreaterThan(0.45);
+  });
 });

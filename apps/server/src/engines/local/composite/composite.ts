@@ -13,6 +13,7 @@ import {
   sideLightGains,
   wrapRadius,
 } from "./light/index.ts";
+import { clipToPodiumTop } from "./podium-framing.ts";
 import { reflection } from "./reflection.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
 import { compositeOnWhite } from "./white.ts";
@@ -48,7 +49,12 @@ export async function composite(
 ) {
   if (plan.setting === "white") return compositeOnWhite(photo, plan, seed, quality);
   const { width, height } = photo;
-  const { cutout, bounds, standing, geometry } = await layoutSubject(photo, plan.camera);
+  const { cutout, bounds, standing, geometry } = await layoutSubject(
+    photo,
+    plan.camera,
+    plan.podium,
+  );
+  const onPodium = plan.podium && standing;
   const scene = await renderScene(plan, geometry, seed, quality);
   const side = lightSide(plan, seed);
   const { light } = plan;
@@ -66,11 +72,11 @@ export async function composite(
           projection,
           hardness: light.hardness,
           castOpacity: clamp(shadowStrength * (0.3 + 0.4 * light.hardness), 0, 0.85),
-          contactOpacity: clamp(shadowStrength * 0.85, 0, 0.95),
+          contactOpacity: clamp(shadowStrength, 0, 0.97),
           quality,
         })
       : undefined,
-    standing && !plan.camera.topDown
+    standing && !plan.camera.topDown && !onPodium
       ? reflection(cutout, bounds, plan.gloss, plan.floor[0], quality)
       : undefined,
     lightWrap(cutout.mask, scene, width, height),
@@ -84,6 +90,7 @@ export async function composite(
     photoSurroundings(photo),
     light.backlit,
   );
+  if (shade && onPodium) clipToPodiumTop(shade, geometry, plan.camera.topDown);
   const [tableR, tableG, tableB] = lightMatchTables(match);
   const transmit = shadeTransmittance(plan);
   const rimColour = mix(WHITE, light.tint, 0.35 + 0.4 * light.amount);

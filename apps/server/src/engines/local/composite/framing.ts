@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import type { Bounds, Cutout, SceneCamera, SceneGeometry } from "../types.ts";
+import { cutEdges, isCut, solidCutSubject } from "./cut-edges.ts";
+import { podiumFraming } from "./podium-framing.ts";
 
 /** The box around the mask's mostly-opaque pixels (right and bottom exclusive). */
 export function subjectBounds(mask: Uint8Array, width: number, height: number): Bounds | undefined {
@@ -158,15 +160,32 @@ function boundsOrWhole({ mask, width, height }: Cutout): Bounds {
   return subjectBounds(mask, width, height) ?? { left: 0, top: 0, right: width, bottom: height };
 }
 
+/** The subject as photographed, its edges solid where the frame cuts it; undefined if whole. */
+async function asCut(photo: Cutout): Promise<Cutout | undefined> {
+  const edges = cutEdges(photo);
+  return isCut(edges) ? solidCutSubject(photo, edges) : undefined;
+}
+
 /**
  * Frames the subject for the camera: a close-up lets it fill more of the picture; seen from
- * above there is no horizon, the surface fills the frame.
+ * above there is no horizon, the surface fills the frame. A subject the frame cuts stays as
+ * photographed; a whole one standing on a podium is centred and sized so the podium shows
+ * whole (see podiumFraming).
  */
-export async function layoutSubject(photo: Cutout, camera: SceneCamera): Promise<SubjectLayout> {
+export async function layoutSubject(
+  photo: Cutout,
+  camera: SceneCamera,
+  onPodium = false,
+): Promise<SubjectLayout> {
   const { width, height } = photo;
-  const found = boundsOrWhole(photo);
-  const target = framingFor(found, width, height, camera.closeUp);
-  const cutout = target ? await placeSubject(photo, found, target) : photo;
+  const cut = await asCut(photo);
+  const found = boundsOrWhole(cut ?? photo);
+  const framed = cut ? undefined : framingFor(found, width, height, camera.closeUp);
+  const target =
+    onPodium && !cut && standsInFrame(framed ?? found, height)
+      ? podiumFraming(framed ?? found, width, height, camera.topDown)
+      : framed;
+  const cutout = target ? await placeSubject(photo, found, target) : (cut ?? photo);
   const bounds = target ?? found;
   const standing = standsInFrame(bounds, height);
   const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
@@ -198,9 +217,10 @@ export function whiteFraming(bounds: Bounds, width: number, height: number): Bou
 /** The subject framed for a white background (see whiteFraming); it stands when its base shows. */
 export async function layoutOnWhite(photo: Cutout): Promise<SubjectLayout> {
   const { width, height } = photo;
-  const found = boundsOrWhole(photo);
-  const target = whiteFraming(found, width, height);
-  const cutout = target ? await placeSubject(photo, found, target) : photo;
+  const cut = await asCut(photo);
+  const found = boundsOrWhole(cut ?? photo);
+  const target = cut ? undefined : whiteFraming(found, width, height);
+  const cutout = target ? await placeSubject(photo, found, target) : (cut ?? photo);
   const bounds = target ?? found;
   const standing = standsInFrame(bounds, height);
   return { cutout, bounds, standing, geometry: { width, height, horizon: height } };

@@ -13,3 +13,4 @@ export {
   WHITE_FILL,
   whiteFraming,
 } from "./framing.ts";
+export { podiumFraming } from "./podium-framing.ts";

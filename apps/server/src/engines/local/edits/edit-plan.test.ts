@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { EDIT_TIPS } from "../../../../../web/src/features/editor/edit-tips.ts";
 import { editRefusal } from "./edit-check.ts";
 import { NEUTRAL_LOOK } from "./edit-look.ts";
-import { applyLook, changesScene, readEdit } from "./edit-plan.ts";
+import { applyLook, changesScene, readEdit, stateAfter } from "./edit-plan.ts";
+import { planOf } from "./kept-render.ts";
+import { firstSceneState, readSceneState } from "./kept-scene.ts";
 
 const lookAfter = (...prompts: string[]) =>
   prompts.reduce((look, prompt) => applyLook(look, readEdit(prompt)), NEUTRAL_LOOK);
@@ -117,5 +119,59 @@ describe("editRefusal", () => {
     for (const prompt of ["make it sunset", "add a marble floor", "remove the shadow"]) {
       expect(editRefusal(prompt, true)).toBeUndefined();
     }
+  });
+});
+
+describe("prop edits of a kept scene", () => {
+  const kept = (prompt: string) => firstSceneState(prompt, 7, "fast");
+  const propsAfter = (prompt: string, edit: string) =>
+    planOf(stateAfter(kept(prompt), readEdit(edit))).props;
+  const refusal = (prompt: string, edit: string) =>
+    editRefusal(edit, true, kept(prompt) as unknown as Record<string, unknown>);
+
+  it.each([
+    ["on a wooden table", "add christmas lights", ["string lights"]],
+    ["on a wooden table", "add lemons", ["lemons"]],
+    ["on a wooden table with lemons", "remove the lemons", []],
+    ["on a wooden table with a potted plant", "no plants", []],
+    ["on a wooden table with lemons", "don't add lemons", []],
+    ["on a wooden table", "add shadows of palm leaves", ["palm shadows"]],
+  ])("%s, then %j: %j", (prompt, edit, props) => {
+    expect(refusal(prompt, edit)).toBeUndefined();
+    expect(propsAfter(prompt, edit)).toEqual(props);
+  });
+
+  it.each([
+    ["on a wooden table", "remove the lemons"],
+    ["on a wooden table", "no plants"],
+    ["on a wooden table with christmas lights", "add christmas lights"],
+    ["white background", "add lemons"],
+  ])("refuses %s, then %j: it would change nothing", (prompt, edit) => {
+    expect(refusal(prompt, edit)).toBe(M.editChangesNothing);
+  });
+
+  it("keeps a prop's phrase from the look words", () => {
+    expect(readEdit("add shadows of palm leaves").changes).toEqual([]);
+    expect(readEdit("no plants").sceneText).toBe("no plants");
+  });
+
+  it("keeps the props a generation drew; a scene kept before props loads with none", () => {
+    expect(kept("on a table with lemons").props).toEqual(["lemons"]);
+    const older = {
+      version: 1,
+      prompt: "on a table with lemons",
+      seed: 7,
+      quality: "fast",
+      revisions: [],
+      look: {},
+    };
+    const state = readSceneState(older);
+    expect(state?.props).toEqual([]);
+    if (!state) return;
+    // It renders as it was made, without the lemons it could not draw then, and still edits.
+    expect(planOf(state).props).toEqual([]);
+    expect(planOf(state).words).not.toContain("lemons");
+    expect(planOf(stateAfter(state, readEdit("add lemons"))).props).toEqual(["lemons"]);
+    expect(readSceneState({ ...older, props: ["lemons", "unicorns"] })?.props).toEqual(["lemons"]);
   });
 });

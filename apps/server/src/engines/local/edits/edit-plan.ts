@@ -1,4 +1,4 @@
-import { planScene } from "../scene/index.ts";
+import { planScene, propPhrases } from "../scene/index.ts";
 import { boundedLook, type LookSettings } from "./edit-look.ts";
 import type { SceneState } from "./kept-scene.ts";
 
@@ -151,12 +151,33 @@ const RULES: LookRule[] = [
 /** Negations the rules read themselves ("no shadow", "no blur"). */
 const NEGATION_KEPT = /^no\s+(shadows?|blur|bokeh)$/;
 
-/** A negated word ("not too dark", "don't make it warmer") is blanked before reading. */
+/** Whether a text starts by taking a prop away ("no plants", "don't add lemons"). */
+function removesProp(text: string): boolean {
+  const first = propPhrases(text)[0];
+  return first !== undefined && first.start === 0 && first.removes;
+}
+
+/**
+ * A negated word ("not too dark", "don't make it warmer") is blanked before reading, unless it
+ * takes a prop away: the scene reads "no plants" itself.
+ */
 export function dropNegations(text: string): string {
   return text.replace(
     /\b(not|don'?t|never|no)\s+(make it\s+|too\s+|so\s+|any\s+)?\w+/g,
-    (phrase) => (NEGATION_KEPT.test(phrase) ? phrase : " ".repeat(phrase.length)),
+    (phrase, _word, _filler, at: number, whole: string) =>
+      NEGATION_KEPT.test(phrase) || removesProp(whole.slice(at))
+        ? phrase
+        : " ".repeat(phrase.length),
   );
+}
+
+/** The text with its prop phrases marked out, so no look rule reads a word of one. */
+function withoutProps(text: string): string {
+  let marked = text;
+  for (const { start, end } of propPhrases(text)) {
+    marked = marked.slice(0, start) + "#".repeat(end - start) + marked.slice(end);
+  }
+  return marked;
 }
 
 export type LookChange = { name: string; needs: LookNeeds; at: number };
@@ -175,14 +196,16 @@ export type EditInstruction = {
 /** Reads an edit prompt. Pure: the same prompt always reads the same. */
 export function readEdit(prompt: string): EditInstruction {
   let text = dropNegations(prompt.toLowerCase());
+  // "Add shadows of palm leaves" is a prop, not the subject's shadow.
+  let probe = withoutProps(text);
   const changes: LookChange[] = [];
+  const blank = (within: string, at: number, length: number) =>
+    within.slice(0, at) + " ".repeat(length) + within.slice(at + length);
   for (const rule of RULES) {
-    for (const match of text.matchAll(rule.words)) {
+    for (const match of probe.matchAll(rule.words)) {
       changes.push({ name: rule.name, needs: rule.needs, at: match.index });
-      text =
-        text.slice(0, match.index) +
-        " ".repeat(match[0].length) +
-        text.slice(match.index + match[0].length);
+      text = blank(text, match.index, match[0].length);
+      probe = blank(probe, match.index, match[0].length);
     }
   }
   changes.sort((a, b) => a.at - b.at);

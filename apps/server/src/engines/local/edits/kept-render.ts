@@ -11,7 +11,7 @@ import { lookedPlan } from "./look-plan.ts";
 
 /** The plan a state renders: the prompt with the edits' scene words, then the look's settings. */
 export function planOf(state: SceneState): ScenePlan {
-  return lookedPlan(planScene(state.prompt, state.revisions), state.look);
+  return lookedPlan(planScene(state.prompt, state.revisions, state.props), state.look);
 }
 
 /**

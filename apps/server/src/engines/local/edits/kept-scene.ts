@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { KeptScene } from "../../image-engine.ts";
-import type { Cutout, RenderQuality } from "../types.ts";
+import { isSceneProp, propsNamedIn } from "../scene/index.ts";
+import type { Cutout, RenderQuality, SceneProp } from "../types.ts";
 import { type LookSettings, NEUTRAL_LOOK, readLook } from "./edit-look.ts";
 
 /** Everything besides the cut-out that renders a picture again, as kept in JSON. */
@@ -13,10 +14,16 @@ export type SceneState = {
   /** The scene part of each edit instruction applied so far, newest last (planScene's revisions). */
   revisions: string[];
   look: LookSettings;
+  /**
+   * The props the prompt itself drew when the scene was kept. A scene kept before props were
+   * drawn has none, so it renders as it did; edits still add and remove props.
+   */
+  props: SceneProp[];
 };
 
 export function firstSceneState(prompt: string, seed: number, quality: RenderQuality): SceneState {
-  return { version: 1, prompt, seed, quality, revisions: [], look: { ...NEUTRAL_LOOK } };
+  const props = propsNamedIn(prompt);
+  return { version: 1, prompt, seed, quality, revisions: [], look: { ...NEUTRAL_LOOK }, props };
 }
 
 /** A kept state read back; undefined when it is not one of ours (the edit then works on pixels). */
@@ -25,7 +32,8 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
   if (version !== 1 || typeof prompt !== "string" || typeof seed !== "number") return undefined;
   if (!Number.isInteger(seed) || (quality !== "fast" && quality !== "rich")) return undefined;
   if (!Array.isArray(revisions) || !revisions.every((r) => typeof r === "string")) return undefined;
-  return { version, prompt, seed, quality, revisions, look: readLook(stored.look) };
+  const props = Array.isArray(stored.props) ? stored.props.filter(isSceneProp) : [];
+  return { version, prompt, seed, quality, revisions, look: readLook(stored.look), props };
 }
 
 /** The cut-out and state as the job layer keeps them: the cut-out as a lossless RGBA PNG. */

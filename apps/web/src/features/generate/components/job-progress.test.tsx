@@ -105,10 +105,12 @@ describe("the job's progress card", () => {
     expect(shown()).toBeGreaterThan(start);
   });
 
-  it("animates the bar's width in small steps otherwise", async () => {
+  it("animates the bar's scale in small steps otherwise, never its width", async () => {
     render(<JobProgress job="Generation" kind="realtime" stage="cutting out" startedAt={T0} />);
     const fill = bar().firstElementChild as HTMLElement;
-    expect(fill.className).toMatch(/transition-\[width\]/);
+    expect(fill.className).toMatch(/transition-transform/);
+    expect(fill.style.width).toBe("");
+    expect(fill.style.transform).toMatch(/^scaleX\(0(\.\d+)?\)$/);
     const start = shown();
     await wait(TICK_MS.smooth * 3);
     expect(shown()).toBeGreaterThan(start);

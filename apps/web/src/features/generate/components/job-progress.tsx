@@ -32,7 +32,7 @@ export function JobProgress(props: JobProgressProps) {
   const percent = Math.floor(bar.value * 100);
   const label = view.label;
   return (
-    <div className="rounded-2xl bg-surface/95 p-4 shadow-pop ring-1 ring-line backdrop-blur-sm sm:p-5">
+    <div className="rounded-2xl bg-surface p-4 shadow-pop ring-1 ring-line sm:p-5">
       <div className="flex items-center gap-3">
         <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-accent-50 text-accent-600 ring-1 ring-accent-100">
           <Spinner className="size-5" />
@@ -62,9 +62,10 @@ export function JobProgress(props: JobProgressProps) {
         aria-valuetext={measured ? `${label}, ${percent}%` : `${label}, about ${percent}%`}
         className="mt-3.5 h-1.5 overflow-hidden rounded-full bg-sunken"
       >
+        {/* Scaled, not resized: a transform moves on the compositor without a layout. */}
         <div
-          className={`h-full rounded-full bg-accent-600 ${bar.reduced ? "" : "transition-[width] duration-200 ease-linear motion-reduce:transition-none"}`}
-          style={{ width: `${percent}%` }}
+          className={`h-full origin-left rounded-full bg-accent-600 ${bar.reduced ? "" : "transition-transform duration-200 ease-linear motion-reduce:transition-none"}`}
+          style={{ transform: `scaleX(${percent / 100})` }}
         />
       </div>
       {hint && <p className="mt-2.5 text-xs text-ink-subtle">{hint}</p>}

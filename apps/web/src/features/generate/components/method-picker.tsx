@@ -10,9 +10,13 @@ const METHODS = [
 type MethodPickerProps = {
   value: ProcessingMethod;
   onChange: (value: ProcessingMethod) => void;
+  /** What the queue does better than realtime with this server's engine, when it says. */
+  queueNote?: string | null;
 };
 
-export function MethodPicker({ value, onChange }: MethodPickerProps) {
+const NOTE_ID = "studio-method-note";
+
+export function MethodPicker({ value, onChange, queueNote }: MethodPickerProps) {
   return (
     <fieldset>
       <StepTitle step={3} as="legend">
@@ -33,7 +37,11 @@ export function MethodPicker({ value, onChange }: MethodPickerProps) {
                 value={method}
                 checked={value === method}
                 onChange={() => onChange(method)}
-                aria-describedby={`${id}-description`}
+                aria-describedby={
+                  method === "queue" && queueNote
+                    ? `${id}-description ${NOTE_ID}`
+                    : `${id}-description`
+                }
                 className="peer absolute inset-0 z-10 size-full cursor-pointer appearance-none rounded-2xl opacity-0"
               />
               <span
@@ -61,6 +69,11 @@ export function MethodPicker({ value, onChange }: MethodPickerProps) {
           );
         })}
       </div>
+      {queueNote ? (
+        <p id={NOTE_ID} className="mt-2.5 text-xs leading-relaxed text-ink-muted">
+          {queueNote}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

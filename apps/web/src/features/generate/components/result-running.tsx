@@ -11,7 +11,10 @@ type ResultRunningProps = ImageSize & {
   method: ProcessingMethod;
 };
 
-/** The photo being worked on, under a sweeping light and the job's progress. */
+/**
+ * The photo being worked on, dimmed, under the job's progress. Nothing here animates but the
+ * spinner and the bar: the page stays idle while the machine it may share works on the image.
+ */
 export function ResultRunning({
   previewUrl,
   stage,
@@ -41,11 +44,8 @@ export function ResultRunning({
       <img
         src={previewUrl}
         alt=""
-        className="absolute inset-0 size-full object-contain opacity-60 blur-[1px] grayscale-[35%]"
+        className="absolute inset-0 size-full object-contain opacity-55"
       />
-      <div aria-hidden="true" className="absolute inset-0 overflow-hidden motion-reduce:hidden">
-        <div className="absolute inset-0 animate-scan bg-[linear-gradient(100deg,transparent_35%,rgb(255_255_255/0.55)_50%,transparent_65%)]" />
-      </div>
     </StageFrame>
   );
 }

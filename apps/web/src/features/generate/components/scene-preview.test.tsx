@@ -25,22 +25,22 @@ describe("ScenePreview", () => {
     const fetchMock = mockApi({
       [`POST ${PATH}`]: jsonResponse(200, {
         understood: ["wooden", "table"],
-        ignored: ["christmas lights"],
+        ignored: ["gift boxes"],
         preview: PREVIEW,
       }),
     });
-    renderPreview("christmas lights on a wooden table", { width: 1200, height: 800 });
+    renderPreview("gift boxes on a wooden table", { width: 1200, height: 800 });
 
     const image = await screen.findByRole("img", { name: /background this prompt will give/i });
     expect(image).toHaveAttribute("src", PREVIEW);
     expect(screen.getByText("wooden")).toBeInTheDocument();
-    expect(screen.getByText("christmas lights")).toBeInTheDocument();
+    expect(screen.getByText("gift boxes")).toBeInTheDocument();
     expect(
-      screen.getByText("Left out of the scene: christmas lights. Everything else will be drawn."),
+      screen.getByText("Left out of the scene: gift boxes. Everything else will be drawn."),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, PATH)).toEqual([
       expect.objectContaining({
-        body: { prompt: "christmas lights on a wooden table", width: 1200, height: 800 },
+        body: { prompt: "gift boxes on a wooden table", width: 1200, height: 800 },
       }),
     ]);
   });

@@ -1,4 +1,5 @@
 import { type FormEvent, useRef } from "react";
+import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
 import { useStudio } from "../hooks/use-studio.ts";
 import { EditorSlot } from "./editor-slot.tsx";
 import { GenerateButton } from "./generate-button.tsx";
@@ -16,6 +17,7 @@ const STACKED_LAYOUT = "(max-width: 1023px)";
 /** The Generate page's studio: the form on the left, the result stage on the right. */
 export function StudioPanel() {
   const studio = useStudio();
+  const { queueNote } = usePublicConfig();
   const resultRef = useRef<HTMLElement>(null);
   const { result, shown, editing } = studio;
 
@@ -56,7 +58,7 @@ export function StudioPanel() {
             error={studio.fieldErrors.prompt}
           />
           <ScenePreview prompt={studio.prompt} photoSize={studio.picker.image} />
-          <MethodPicker value={studio.method} onChange={studio.setMethod} />
+          <MethodPicker value={studio.method} onChange={studio.setMethod} queueNote={queueNote} />
           <GenerateButton
             expired={studio.expired}
             busy={studio.generation.status === "running"}

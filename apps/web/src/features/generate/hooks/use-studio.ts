@@ -19,6 +19,7 @@ import { useGeneration } from "./use-generation.ts";
 import { useImagePicker } from "./use-image-picker.ts";
 import { useOpenRecord } from "./use-open-record.ts";
 import { usePasteImage } from "./use-paste-image.ts";
+import { useStudioDraft } from "./use-studio-draft.ts";
 import { useUpscale } from "./use-upscale.ts";
 
 type FieldErrors = { image: string | null; prompt: string | null };
@@ -44,6 +45,14 @@ export function useStudio() {
   const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
   const [editing, setEditing] = useState(false);
   const editorGate = useEditorGate();
+  const draft = useStudioDraft({
+    loggedIn: session !== null,
+    picker,
+    prompt,
+    setPrompt: setPromptValue,
+    method,
+    setMethod,
+  });
 
   usePasteImage((file) => void picker.pick(file));
   // The record named in the address becomes the result (the gallery's "Open in studio"), or,
@@ -96,6 +105,7 @@ export function useStudio() {
     });
     switch (check.kind) {
       case "login":
+        draft.save();
         setDialog("login");
         return false;
       case "fields":

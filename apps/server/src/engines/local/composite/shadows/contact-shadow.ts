@@ -63,7 +63,7 @@ export async function contactShadow(mask: Plane, bounds: Bounds): Promise<Buffer
   const out = Buffer.alloc(tight.length);
   for (let i = 0; i < out.length; i++) {
     const a = (tight[i] ?? 0) / 255;
-    const b = ((pool[i] ?? 0) / 255) * 0.55;
+    const b = ((pool[i] ?? 0) / 255) * 0.8;
     out[i] = Math.round(255 * (1 - (1 - a) * (1 - b)));
   }
   return out;

@@ -1,4 +1,5 @@
-import type { SceneMaterial, SceneSetting, TimeOfDay } from "../../types.ts";
+import type { SceneMaterial, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
+import { colourOfProp, type PropMention, propsAfter, readProps } from "./props.ts";
 import {
   BACKLIT_WORDS,
   BOKEH_WORDS,
@@ -53,6 +54,10 @@ export type SceneIntent = {
   topDown?: boolean;
   bokeh?: "shallow" | "deep";
   noShadow?: boolean;
+  /** The props named so far, after this text's additions and removals. */
+  props?: SceneProp[];
+  /** Every prop phrase read, so the planner can leave out the words of props it cannot draw. */
+  propMentions?: PropMention[];
   words: string[];
 };
 
@@ -104,7 +109,11 @@ function coloursIn(text: string, intent: SceneIntent): void {
     const after = cleaned.slice((found[i]?.index ?? 0) + word.length, (found[i]?.index ?? 0) + 40);
     const nextWords = after.trim().split(/\s+/).slice(0, 2).join(" ");
     const phrase = nextWords.split(/[,.;]/)[0] ?? "";
-    if (PODIUM_NOUNS.test(phrase)) intent.podiumColour ??= word;
+    const prop = colourOfProp(after);
+    // "Red christmas lights": a colour of a prop that is drawn in its own colours is not read.
+    if (prop === "prop") continue;
+    if (prop === "wall") intent.backdropColour ??= word;
+    else if (PODIUM_NOUNS.test(phrase)) intent.podiumColour ??= word;
     else if (SURFACE_NOUNS.test(phrase)) intent.surfaceColour ??= word;
     else intent.backdropColour ??= word;
     intent.words.push(word);
@@ -113,9 +122,15 @@ function coloursIn(text: string, intent: SceneIntent): void {
 
 /** Reads one lower-cased text. */
 export function intentOf(rawText: string): SceneIntent {
-  const text = rawText.toLowerCase();
   const intent: SceneIntent = { words: [] };
   const words = intent.words;
+  // Props first: the rest of the vocabulary reads the text with their phrases marked out.
+  const { mentions, rest: text } = readProps(rawText.toLowerCase());
+  if (mentions.length > 0) {
+    intent.props = propsAfter([], mentions);
+    intent.propMentions = mentions;
+    words.push(...mentions.map((mention) => mention.phrase));
+  }
   intent.setting = settingIn(text, words);
   // "White background, etsy listing": the shop words are understood too.
   if (intent.setting === "white") find(text, SHOP_WORDS, words);
@@ -168,11 +183,33 @@ function latestTime(text: string, words: string[]): TimeOfDay | undefined {
 export function mergeIntents(intents: SceneIntent[]): SceneIntent {
   const merged: SceneIntent = { words: [] };
   for (const intent of intents) {
-    const { words, ...named } = intent;
+    const { words, props: _, propMentions, ...named } = intent;
+    if (propMentions) {
+      merged.props = propsAfter(merged.props ?? [], propMentions);
+      merged.propMentions = [...(merged.propMentions ?? []), ...propMentions];
+    }
     // A new place brings its own surface unless the same text names one.
     if (named.setting && !named.material) delete merged.material;
     Object.assign(merged, named);
     merged.words.push(...words);
   }
   return merged;
+}
+
+/**
+ * The intent with only the given props of its own: the others' phrases are neither drawn nor
+ * read (a scene kept before those props were drawn keeps looking as it did).
+ */
+export function withOnlyProps(intent: SceneIntent, allowed: SceneProp[]): SceneIntent {
+  const mentions = intent.propMentions ?? [];
+  const kept = mentions.filter(
+    (mention) => mention.removes || mention.props.every((prop) => allowed.includes(prop)),
+  );
+  const dropped = new Set(mentions.filter((m) => !kept.includes(m)).map((m) => m.phrase));
+  return {
+    ...intent,
+    props: propsAfter([], kept),
+    propMentions: kept,
+    words: intent.words.filter((word) => !dropped.has(word)),
+  };
 }

@@ -22,6 +22,7 @@ describe("planScene settings", () => {
     ["in a kitchen", "kitchen", "wall"],
     ["in a bathroom", "bathroom", "wall"],
     ["in a living room", "living room", "wall"],
+    ["in an office", "office", "wall"],
     ["in a café", "cafe", "wall"],
     ["at a coffee shop", "cafe", "wall"],
   ])("%s → %s", (prompt, setting, backdrop) => {

@@ -10,9 +10,12 @@ import {
   vibrant,
   WHITE,
 } from "../../common/index.ts";
-import type { ScenePlan, SceneSetting, TimeOfDay } from "../../types.ts";
-import { intentOf, mergeIntents, type SceneIntent } from "./intent.ts";
+import type { ScenePlan, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
+import { intentOf, mergeIntents, type SceneIntent, withOnlyProps } from "./intent.ts";
+import { applyPropLooks } from "./prop-looks.ts";
+import { drawableProps, undrawnPhrases } from "./props.ts";
 import { MATERIAL_COLOURS, SETTING_LOOKS, TIME_LIGHTS, TIME_SKIES } from "./settings.ts";
+import { onWhite } from "./white.ts";
 import { COLOURS, MATERIAL_GLOSS } from "./words.ts";
 
 const pair = ([a, b]: [string, string]): [Rgb, Rgb] => [hex(a), hex(b)];
@@ -25,6 +28,8 @@ const both = (colours: [Rgb, Rgb], move: (c: Rgb) => Rgb): [Rgb, Rgb] => [
 function settingFor(intent: SceneIntent): SceneSetting {
   if (intent.setting) return intent.setting;
   if (intent.podium) return "podium";
+  // A brick wall wants a table in front of it, not a studio sweep.
+  if (intent.props?.includes("brick wall") && !intent.material) return "tabletop";
   switch (intent.material) {
     case "sand":
       return "beach";
@@ -80,36 +85,14 @@ function applyTone(plan: ScenePlan, move: (c: Rgb) => Rgb): void {
   plan.floor = both(plan.floor, move);
 }
 
-/**
- * A white, plain or marketplace background is pure #FFFFFF and nothing else: colour, light,
- * podium and camera words do not apply to it. The shadow (a soft contact shadow, on unless the
- * text says "no shadow") and an edit's background gain still do.
- */
-function onWhite(plan: ScenePlan): ScenePlan {
-  const white = (): Rgb => [...WHITE];
-  return {
-    ...plan,
-    sky: [white(), white()],
-    floor: [white(), white()],
-    material: "plain",
-    gloss: 0,
-    backdrop: "studio",
-    camera: { closeUp: false, topDown: false, bokeh: 0 },
-    sun: false,
-    stars: false,
-    podium: false,
-    podiumColour: undefined,
-    neon: false,
-    window: false,
-    light: { ...plan.light, tint: white(), amount: 0, backlit: false, contrast: 1, vignette: 0 },
-  };
-}
-
 /** Builds the full plan from what the texts named, starting from the place's own look. */
 function planFromIntent(intent: SceneIntent): ScenePlan {
   const setting = settingFor(intent);
   const look = SETTING_LOOKS[setting];
   const material = intent.material ?? look.material;
+  const place = { setting, material, outdoor: look.outdoor, topDown: intent.topDown ?? false };
+  const props = drawableProps(intent.props ?? [], place);
+  const undrawn = undrawnPhrases(intent.propMentions ?? [], props);
   const plan: ScenePlan = {
     sky: pair(look.sky),
     floor: pair(look.floor),
@@ -136,9 +119,12 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
     podiumColour: intent.podiumColour ? hex(COLOURS[intent.podiumColour] ?? "#808080") : undefined,
     neon: intent.neon ?? false,
     window: intent.window ?? false,
+    props,
     time: intent.time,
-    words: [...new Set(intent.words)],
+    // A prop that will not be drawn is not understood: the prompt reading reports it left out.
+    words: [...new Set(intent.words.filter((word) => !undrawn.has(word)))],
   };
+  applyPropLooks(plan, look.outdoor, intent.material !== undefined);
   const ownColours = intent.material ? MATERIAL_COLOURS[intent.material] : undefined;
   // A place's own surface keeps the place's colours (a café's darker wood, say).
   if (ownColours && intent.material !== look.material) plan.floor = pair(ownColours);
@@ -230,13 +216,25 @@ export function sceneWordsIn(text: string): string[] {
   return intentOf(text).words;
 }
 
+/** The props a text names (before any place's rules), as a kept scene records them. */
+export function propsNamedIn(text: string): SceneProp[] {
+  return intentOf(text).props ?? [];
+}
+
 /**
  * Reads a background prompt into a scene plan: a place ("on a beach", "in a café"), a surface
  * ("marble", "oak"), colours ("sage green", with "pastel", "dark" or "vibrant"), light ("golden
- * hour", "soft", "neon", "backlit") and camera hints ("close-up", "flat lay", "bokeh"). A prompt
- * naming none of them gets a neutral studio sweep, tinted by whatever it did name.
- * `revisions` are later instructions (edits), newest last: each replaces what it names.
+ * hour", "soft", "neon", "backlit"), camera hints ("close-up", "flat lay", "bokeh") and props
+ * ("lemons", "christmas lights"). A prompt naming none of them gets a neutral studio sweep,
+ * tinted by whatever it did name. `revisions` are later instructions (edits), newest last: each
+ * replaces what it names. `promptProps`, when given, are the only props the prompt itself draws.
  */
-export function planScene(prompt: string, revisions: string[] = []): ScenePlan {
-  return planFromIntent(mergeIntents([prompt, ...revisions].map(intentOf)));
+export function planScene(
+  prompt: string,
+  revisions: string[] = [],
+  promptProps?: SceneProp[],
+): ScenePlan {
+  const [first, ...later] = [prompt, ...revisions].map(intentOf);
+  const own = first && promptProps ? withOnlyProps(first, promptProps) : first;
+  return planFromIntent(mergeIntents(own ? [own, ...later] : later));
 }

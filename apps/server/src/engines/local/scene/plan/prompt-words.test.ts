@@ -7,16 +7,17 @@ describe("readPrompt", () => {
       understood: ["counter", "marble", "morning"],
       ignored: [],
     });
-    expect(readPrompt("in a loft with a brick wall, palm shadows, lemons beside it")).toEqual({
-      understood: [],
-      ignored: ["loft", "brick wall", "palm", "lemons"],
+    expect(readPrompt("in a loft with gift boxes, a vase and ribbons beside it")).toEqual({
+      understood: ["loft"],
+      ignored: ["gift boxes", "vase", "ribbons"],
     });
   });
 
   it("keeps a run of left-out words together until punctuation or a drawn word breaks it", () => {
-    expect(readPrompt("christmas lights and pine branches on a table").ignored).toEqual([
-      "christmas lights",
-      "branches",
+    expect(readPrompt("gift boxes and candy canes on a table, baubles").ignored).toEqual([
+      "gift boxes",
+      "candy canes",
+      "baubles",
     ]);
     expect(readPrompt("vase, sofa cushions").ignored).toEqual(["vase", "cushions"]);
   });
@@ -26,6 +27,71 @@ describe("readPrompt", () => {
     const reading = readPrompt("on a pine table, wooden crates, marble tiles behind");
     expect(reading.understood).toEqual(expect.arrayContaining(["pine", "wooden"]));
     expect(reading.ignored).toEqual(expect.arrayContaining(["crates", "marble tiles"]));
+  });
+
+  it.each([
+    ["with christmas lights", "christmas lights"],
+    ["fairy lights in the background", "fairy lights"],
+    ["warm string lights behind it", "warm string lights"],
+    ["festoon lights", "festoon lights"],
+    ["pine branches around it", "pine branches"],
+    ["fir branches and pine cones", "fir branches"],
+    ["with pine cones", "pine cones"],
+    ["a festive christmas scene", "christmas"],
+    ["autumn leaves on the ground", "autumn leaves"],
+    ["fallen leaves", "fallen leaves"],
+    ["an autumnal table", "autumnal"],
+    ["next to a potted plant", "potted plant"],
+    ["beside a monstera", "monstera"],
+    ["with a snake plant", "snake plant"],
+    ["succulents on a shelf", "succulents"],
+    ["beside lemons", "lemons"],
+    ["with sliced oranges", "sliced oranges"],
+    ["fresh limes on marble", "fresh limes"],
+    ["citrus fruit on a table", "citrus fruit"],
+    ["beside smooth pebbles", "smooth pebbles"],
+    ["with river stones", "river stones"],
+    ["a linen drape behind it", "linen drape"],
+    ["sheer curtains", "sheer curtains"],
+    ["against a brick wall", "brick wall"],
+    ["in a loft", "loft"],
+    ["exposed brick", "exposed brick"],
+    ["palm leaf shadows", "palm leaf shadows"],
+    ["dappled light on a table", "dappled light"],
+    ["venetian blind shadows", "venetian blind shadows"],
+    ["sunlight through the blinds", "sunlight through the blinds"],
+    ["a water splash", "water splash"],
+    ["on water with splashes", "splashes"],
+    ["in an office with a window", "office"],
+    ["home office", "home office"],
+    ["in a workspace", "workspace"],
+  ])("understands %j (%s) and leaves nothing of it out", (prompt, phrase) => {
+    const reading = readPrompt(prompt);
+    expect(reading.understood).toContain(phrase);
+    expect(reading.ignored).toEqual([]);
+  });
+
+  it.each([
+    ["white background with lemons", "lemons"],
+    ["amazon listing, christmas lights", "christmas lights"],
+    ["on the beach against a brick wall", "brick wall"],
+    ["in a kitchen with curtains", "curtains"],
+    ["flat lay with fairy lights", "fairy lights"],
+    ["on a lake with a potted plant", "potted plant"],
+    ["on the beach, venetian blinds", "venetian blinds"],
+  ])("reports %j's %j as left out: the place cannot hold it", (prompt, phrase) => {
+    const reading = readPrompt(prompt);
+    expect(reading.ignored).toContain(phrase);
+    expect(reading.understood).not.toContain(phrase);
+  });
+
+  it("reads a colour right before a prop it draws in its own colours as left out", () => {
+    expect(readPrompt("red christmas lights on a table")).toEqual({
+      understood: ["christmas lights", "table"],
+      ignored: ["red"],
+    });
+    // A wall prop takes the colour: a white brick wall is painted brick.
+    expect(readPrompt("white brick wall").ignored).toEqual([]);
   });
 
   it("does not report grammar, praise or photo jargon as left out", () => {

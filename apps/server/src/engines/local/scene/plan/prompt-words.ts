@@ -1,4 +1,6 @@
 import { intentOf } from "./intent.ts";
+import { planScene } from "./planner.ts";
+import { readProps } from "./props.ts";
 import { MATERIAL_WORDS, SETTING_WORDS, TIME_WORDS, TONE_WORDS } from "./words.ts";
 
 /** What a prompt asks for, split into what the scene will show and what it will leave out. */
@@ -45,18 +47,21 @@ function spansOf(text: string, phrase: string): [number, number][] {
 /**
  * The prompt's words the scene plan uses (`understood`, as the plan read them) and the runs of
  * other content words it will not draw (`ignored`, in the prompt's order), so the studio can
- * say before any charge what will be left out.
+ * say before any charge what will be left out. A prop the place cannot hold ("lemons" on a
+ * white background) is left out of the plan's words, so it is reported here.
  */
 export function readPrompt(prompt: string): PromptReading {
   const text = prompt.toLowerCase();
   const intent = intentOf(text);
+  // Other names of a chosen value are looked for outside prop phrases ("pine" of "pine cones").
+  const { rest } = readProps(text);
   const understood = [
     ...new Set([
-      ...intent.words,
-      ...namesOfChosen(text, SETTING_WORDS, intent.setting),
-      ...namesOfChosen(text, MATERIAL_WORDS, intent.material),
-      ...namesOfChosen(text, TIME_WORDS, intent.time),
-      ...namesOfChosen(text, TONE_WORDS, intent.tone),
+      ...planScene(text).words,
+      ...namesOfChosen(rest, SETTING_WORDS, intent.setting),
+      ...namesOfChosen(rest, MATERIAL_WORDS, intent.material),
+      ...namesOfChosen(rest, TIME_WORDS, intent.time),
+      ...namesOfChosen(rest, TONE_WORDS, intent.tone),
     ]),
   ];
   const covered = understood.flatMap((phrase) => spansOf(text, phrase));

@@ -126,6 +126,14 @@ export const SETTING_LOOKS: Record<SceneSetting, SettingLook> = {
     bokeh: 0.65,
     outdoor: false,
   },
+  office: {
+    sky: ["#dcdad5", "#ebe9e4"],
+    floor: ["#c9ad8a", "#a3825d"],
+    material: "wood",
+    backdrop: "wall",
+    bokeh: 0.6,
+    outdoor: false,
+  },
   cafe: {
     sky: ["#5a4536", "#8a6c55"],
     floor: ["#9a6d48", "#6a452a"],

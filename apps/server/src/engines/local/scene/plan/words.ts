@@ -1,4 +1,4 @@
-import type { SceneMaterial, SceneSetting, TimeOfDay } from "../../types.ts";
+import type { SceneMaterial, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
 
 /** The vocabulary a background prompt is read for (see intent.ts), as data. */
 
@@ -38,6 +38,10 @@ export const SETTING_WORDS: [SceneSetting, RegExp][] = [
   ["cafe", /\b(caf[eé]s?|coffee ?shop|bistro|restaurant|bakery|brasserie)(?![a-z])/],
   ["kitchen", /\b(kitchen|counter ?tops?|counters?|worktops?|cooking)\b/],
   ["bathroom", /\b(bathroom|bath ?tub|bath|spa|shower|vanity|sink|wellness)\b/],
+  [
+    "office",
+    /\b((home )?office|work ?space|workplace|co-?working|study room|desk (setup|by|near|with) (a |the )?window)\b/,
+  ],
   ["living room", /\b(living ?room|lounge|sofa|couch|bedroom|home interior|interior|apartment)\b/],
   ["beach", /\b(beach|seaside|sea ?shore|shore|coast(al|line)?|tropical|seaside|sea)\b/],
   [
@@ -60,7 +64,7 @@ export const MATERIAL_WORDS: [SceneMaterial, RegExp][] = [
   ["marble", /\bmarble\b/],
   ["wood", /\b(wood(en)?|oak|walnut|timber|planks?|parquet|teak|pine|bamboo)\b/],
   ["concrete", /\b(concrete|cement|asphalt|plaster|industrial)\b/],
-  ["linen", /\b(linen|fabric|cloth|cotton|silk|satin|velvet|textile|tablecloth|drape[sd]?)\b/],
+  ["linen", /\b(linen|fabric|cloth|cotton|silk|satin|velvet|textile|tablecloth|draped)\b/],
   ["sand", /\b(sand|sandy|dunes?|desert)\b/],
   ["stone", /\b(stone|slate|granite|rocks?|rocky|pebbles?|travertine|terrazzo|limestone)\b/],
   ["tiles", /\b(tiles?|tiled|ceramic|mosaic|porcelain)\b/],
@@ -69,6 +73,72 @@ export const MATERIAL_WORDS: [SceneMaterial, RegExp][] = [
   ["grass", /\b(grass|grassy|lawn|meadow|moss|mossy|field)\b/],
   ["snow", /\b(snow|snowy|ice|icy|frost(y)?|winter)\b/],
 ];
+
+/**
+ * Props, read before everything else: the phrase a prop takes is not read again, so "pine
+ * branches" are branches and not a pine surface, and "autumn leaves" no forest. A text may name
+ * several props; the order here only decides which prop takes an overlapping phrase.
+ */
+export const PROP_WORDS: [SceneProp, RegExp][] = [
+  [
+    "string lights",
+    /\b((warm |white |golden |twinkling |glowing )?(christmas|xmas|holiday|fairy|string|twinkle|festoon|bistro|party|led string) lights|light strings?|lights? garlands?)\b/,
+  ],
+  [
+    "pine branches",
+    /\b((pine|fir|spruce|evergreen|conifer|christmas tree) (branch(es)?|twigs?|sprigs?|boughs?|needles)|pine ?cones?|fir cones?|evergreen garland)\b/,
+  ],
+  [
+    "autumn leaves",
+    /\b(((red|orange|golden|yellow|brown|dry|dried|fallen|crunchy) )*(autumn(al)?|fall|fallen|maple|oak) leaves|autumn foliage|autumn(al)?)\b/,
+  ],
+  [
+    "plant",
+    /\b((green |potted |house ?|indoor |leafy |tropical |small |big |tall |large )*(plants?(?![- ]based)|monstera|snake plants?|succulents?|cact(us|i)|ferns?|fiddle leaf fig|pothos))\b/,
+  ],
+  [
+    "lemons",
+    /\b((a few |some |two |three |fresh |yellow |sliced |cut )*lemons?(?! (yellow|colou?r|zest))|citrus( fruits?)?)\b/,
+  ],
+  [
+    "oranges",
+    /\b((a few |some |two |three |fresh |sliced |cut |blood )*oranges|orange (slices?|halves|half|fruits?)|(an|one|two|three|some) orange(?=\s*($|[,.;!]|and\b|with\b|beside\b|next\b|on\b|in\b)))\b/,
+  ],
+  ["limes", /\b((a few |some |two |three |fresh |green |sliced |cut )*limes?(?! green))\b/],
+  [
+    "pebbles",
+    /(?<!\bon (the |a bed of |some )?(smooth |river |grey |gray |white |black |zen )?)\b((smooth |river |grey |gray |white |black |zen |beach |sea )?(pebbles?|stones)|stacked stones|stone stack)\b/,
+  ],
+  [
+    "drape",
+    /\b(((linen|silk|satin|velvet|cotton|sheer|fabric|cloth) )?(drapes?|drapery|curtains?)|hanging (fabric|cloth|linen|sheet)|fabric (backdrop|background))\b/,
+  ],
+  [
+    "brick wall",
+    /\b(exposed brick( walls?)?|brick ?(walls?|work|backdrop|background)|bricks|brick|(industrial )?loft)\b/,
+  ],
+  [
+    "palm shadows",
+    /\b((palm|palm[- ]leaf|palm[- ]frond|tropical|leaf|leafy|foliage|plant|monstera) shadows?|shadows? of (a )?(palm|palm leaves|leaves|fronds|a plant)|dappled (light|shadows?|sun(light)?))\b/,
+  ],
+  [
+    "blind shadows",
+    /\b(((window|venetian) )?blinds?( shadows?)?|venetian|(striped|stripe|slatted) (shadows?|light)|shadows? of (the )?blinds|(sun)?light (through|from) (the )?(venetian |window )?blinds)\b/,
+  ],
+  ["splash", /\b((water |liquid )?splash(es|ing|y)?(( of)? water|(?! of (colou?r|paint|light))))/],
+];
+
+/** A whole set of props one word asks for: "christmas" is its lights and pine branches. */
+export const PROP_SETS: [SceneProp[], RegExp][] = [
+  [
+    ["string lights", "pine branches"],
+    /\b(christmas(?! tree)|xmas(?! tree)|festive|holiday season)\b/,
+  ],
+];
+
+/** Words before a prop that take it away: "no plants", "remove the lemons", "without lights". */
+export const PROP_REMOVAL =
+  /\b(no|without|remove|delete|erase|drop|lose|minus|get rid of|take (away|out|off)|don'?t (add|want|include|put)|do not (add|want|include|put))( (more|the|any|all|those|these|of|some))* *$/;
 
 /** How mirror-like each surface is before "polished" or "matte" changes it. */
 export const MATERIAL_GLOSS: Record<SceneMaterial, number> = {

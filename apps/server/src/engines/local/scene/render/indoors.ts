@@ -1,30 +1,13 @@
-import { mix, type Rgb, scale, toHex, WHITE } from "../../common/index.ts";
-import { type Canvas, ellipse, fixed, glow, opacity, rect } from "./svg.ts";
+import { mix, scale, toHex, WHITE } from "../../common/index.ts";
+import { livingRoom } from "./living-room.ts";
+import { office } from "./office.ts";
+import { type Canvas, fixed, opacity, rect } from "./svg.ts";
+import { tableEdge, wallLight, window } from "./walls.ts";
 
 /** What stands above the horizon indoors, drawn sharp: the depth of field blurs it later. */
 
-/** A light source's soft pool on the wall, behind and above where the subject stands. */
-function wallLight(canvas: Canvas, strength: number): string {
-  const { geometry, plan, lightX } = canvas;
-  const { width, horizon } = geometry;
-  const centre = geometry.subject
-    ? (geometry.subject.left + geometry.subject.right) / 2
-    : width / 2;
-  const x = centre * 0.6 + lightX * 0.4;
-  const colour = mix(WHITE, plan.light.tint, 0.35);
-  return `<defs>${glow("walllight", colour, strength)}</defs>${ellipse(x, horizon * 0.62, width * 0.55, horizon * 0.75, "url(#walllight)")}`;
-}
-
 function studio(canvas: Canvas): string {
   return wallLight(canvas, 0.45);
-}
-
-/** The back edge of the table: a fine highlight and the soft shade it casts on the wall. */
-function tableEdge(canvas: Canvas): string {
-  const { geometry, plan } = canvas;
-  const { width, height, horizon } = geometry;
-  const shade = toHex(scale(plan.sky[1], 0.7));
-  return `<defs><linearGradient id="edgeshade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shade}" stop-opacity="0"/><stop offset="1" stop-color="${shade}" stop-opacity="0.45"/></linearGradient></defs>${rect(0, horizon - height * 0.05, width, height * 0.05, "url(#edgeshade)")}`;
 }
 
 function tabletop(canvas: Canvas): string {
@@ -105,65 +88,11 @@ function kitchen(canvas: Canvas): string {
   return `${rect(0, 0, width, cabinetBottom + 2, toHex(scale(plan.sky[0], 0.92)))}${cabinets.join("")}${rect(0, cabinetBottom, width, horizon * 0.02, under, 'opacity="0.5"')}${tiledWall(canvas, horizon - splash, horizon, tileW, tileW * 0.5, true)}${wallLight(canvas, 0.3)}${tableEdge(canvas)}`;
 }
 
-/** A bright window with glazing bars, on the light's side. */
-function window(canvas: Canvas, top: number, bottom: number): string {
-  const { geometry, plan, lightX } = canvas;
-  const { width } = geometry;
-  const w = width * 0.26;
-  const x = Math.min(width - w * 0.7, Math.max(-w * 0.3, lightX - w / 2));
-  const glass = mix(WHITE, plan.light.tint, plan.light.amount);
-  const frame = toHex(mix(plan.sky[1], WHITE, 0.5));
-  const bar = Math.max(2, width * 0.008);
-  return `${rect(x - bar, top - bar, w + bar * 2, bottom - top + bar * 2, frame)}${rect(x, top, w, bottom - top, toHex(glass))}${rect(x + w / 2 - bar / 2, top, bar, bottom - top, frame)}${rect(x, (top + bottom) / 2 - bar / 2, w, bar, frame)}`;
-}
-
 function bathroom(canvas: Canvas): string {
   const { geometry } = canvas;
   const { width, horizon } = geometry;
   const tile = width * 0.075;
   return `${tiledWall(canvas, 0, horizon, tile, tile, false)}${window(canvas, horizon * 0.08, horizon * 0.55)}${wallLight(canvas, 0.35)}${tableEdge(canvas)}`;
-}
-
-/** A potted plant: leaves fanning up and out from the pot's rim. */
-function plant(canvas: Canvas, x: number, base: number, height: number): string {
-  const { plan, random } = canvas;
-  const leaf: Rgb = [72, 106, 66];
-  const rim = base - height * 0.3;
-  const leaves: string[] = [];
-  for (let i = 0; i < 22; i++) {
-    const angle = -Math.PI / 2 + (random() - 0.5) * 2.2;
-    const reach = height * (0.35 + random() * 0.45);
-    const tipX = x + Math.cos(angle) * reach;
-    const tipY = rim + Math.sin(angle) * reach;
-    const colour = toHex(mix(leaf, plan.sky[1], random() * 0.35));
-    const degrees = (angle * 180) / Math.PI;
-    leaves.push(
-      ellipse(
-        (x + tipX) / 2,
-        (rim + tipY) / 2,
-        reach / 2,
-        height * 0.045,
-        colour,
-        `transform="rotate(${fixed(degrees)} ${fixed((x + tipX) / 2)} ${fixed((rim + tipY) / 2)})"`,
-      ),
-    );
-  }
-  const pot = toHex(mix([206, 196, 182], plan.sky[1], 0.25));
-  return `${leaves.join("")}<path d="M${fixed(x - height * 0.13)} ${fixed(rim)} L${fixed(x + height * 0.13)} ${fixed(rim)} L${fixed(x + height * 0.1)} ${fixed(base)} L${fixed(x - height * 0.1)} ${fixed(base)} Z" fill="${pot}"/>`;
-}
-
-function livingRoom(canvas: Canvas): string {
-  const { geometry, plan, lightX } = canvas;
-  const { width, horizon } = geometry;
-  const windowOnLeft = lightX < width / 2;
-  const sofaX = windowOnLeft ? width * 0.6 : width * 0.04;
-  const sofa = mix(plan.sky[1], [120, 128, 140], 0.45);
-  const sofaTop = horizon * 0.62;
-  const plantX = windowOnLeft ? width * 0.5 : width * 0.48;
-  return `${window(canvas, horizon * 0.05, horizon * 0.75)}${wallLight(canvas, 0.3)}
-<rect x="${fixed(sofaX)}" y="${fixed(sofaTop)}" width="${fixed(width * 0.36)}" height="${fixed(horizon - sofaTop + 2)}" rx="${fixed(width * 0.02)}" fill="${toHex(sofa)}"/>
-${rect(sofaX + width * 0.02, sofaTop + (horizon - sofaTop) * 0.35, width * 0.32, (horizon - sofaTop) * 0.3, toHex(scale(sofa, 1.08)))}
-${plant(canvas, plantX, horizon + 1, horizon * 0.55)}${tableEdge(canvas)}`;
 }
 
 function cafe(canvas: Canvas): string {
@@ -172,7 +101,9 @@ function cafe(canvas: Canvas): string {
   const brick = scale(plan.sky[1], 0.9);
   const rows: string[] = [];
   const brickH = horizon * 0.045;
-  for (let y = 0, row = 0; y < horizon; y += brickH, row++) {
+  // A brick wall prop is the café's wall already.
+  const wallDone = plan.props.includes("brick wall");
+  for (let y = 0, row = 0; y < (wallDone ? 0 : horizon); y += brickH, row++) {
     for (let x = row % 2 ? -width * 0.04 : 0; x < width; x += width * 0.08) {
       rows.push(
         rect(
@@ -244,5 +175,6 @@ export const INDOOR_BACKDROPS = {
   kitchen,
   bathroom,
   "living room": livingRoom,
+  office,
   cafe,
 };

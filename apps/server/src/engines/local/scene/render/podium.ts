@@ -1,19 +1,42 @@
 import { mix, scale, toHex, WHITE } from "../../common/index.ts";
+import type { Bounds } from "../../types.ts";
 import { type Canvas, ellipse, fixed, subjectBox } from "./svg.ts";
 
+/** A podium's cylinder in picture pixels: its top ellipse's centre and radii, its base line. */
+export type PodiumShape = { cx: number; rx: number; ry: number; top: number; bottom: number };
+
 /**
- * A cylinder under the subject: its top ellipse where the subject stands, its side shaded
- * from the light's side to the far side, and a soft shadow where it meets the floor.
+ * The cylinder a subject in `box` stands on: centred under it, a little wider, its base on
+ * the top ellipse's centre line (so the top's far half lies behind the subject and its near
+ * half in front of the base), as tall as a display riser is for its width.
+ */
+export function podiumShape(box: Bounds, width: number, height: number, topDown: boolean) {
+  const cx = (box.left + box.right) / 2;
+  const rx = Math.max((box.right - box.left) * 0.7, width * 0.14);
+  const ry = topDown ? rx : rx * 0.17;
+  const top = box.bottom;
+  const tall = Math.min(Math.max(rx * 0.55, height * 0.1), height * 0.24);
+  return { cx, rx, ry, top, bottom: top + tall } satisfies PodiumShape;
+}
+
+/** How far below the podium's base its near edge and its soft floor shadow reach, in pixels. */
+export function podiumReach({ rx, ry }: PodiumShape): number {
+  return ry * 1.4 + rx * 0.16;
+}
+
+/**
+ * The podium under the subject: its side shaded from the light's side to the far side, its
+ * top face, a rim catching the light, and a soft shadow where it meets the floor.
  */
 export function podium(canvas: Canvas): string {
   const { geometry, plan, lightX } = canvas;
   const { width, height } = geometry;
-  const box = subjectBox(geometry);
-  const cx = (box.left + box.right) / 2;
-  const rx = Math.max((box.right - box.left) * 0.78, width * 0.14);
-  const ry = plan.camera.topDown ? rx : rx * 0.17;
-  const top = box.bottom - ry * 0.35;
-  const bottom = Math.max(top + height * 0.16, top + (height - top) * 0.75);
+  const { cx, rx, ry, top, bottom } = podiumShape(
+    subjectBox(geometry),
+    width,
+    height,
+    plan.camera.topDown,
+  );
   const surface =
     plan.podiumColour ??
     (plan.material === "plain" ? mix(plan.sky[1], WHITE, 0.25) : plan.floor[0]);
@@ -27,7 +50,7 @@ export function podium(canvas: Canvas): string {
   const body = `M${fixed(cx - rx)} ${fixed(top)} L${fixed(cx - rx)} ${fixed(bottom)} A${fixed(rx)} ${fixed(ry)} 0 0 0 ${fixed(cx + rx)} ${fixed(bottom)} L${fixed(cx + rx)} ${fixed(top)} Z`;
   const floorShadow = toHex(scale(plan.floor[1], 0.45));
   return `<defs>${side}${topFace}<filter id="podiumshadow" x="-30%" y="-100%" width="160%" height="300%"><feGaussianBlur stdDeviation="${fixed(rx * 0.08)}"/></filter></defs>
-${plan.camera.topDown ? "" : ellipse(cx, bottom + ry * 0.1, rx * 1.15, ry * 1.3, floorShadow, 'opacity="0.35" filter="url(#podiumshadow)"')}
+${plan.camera.topDown ? "" : ellipse(cx, bottom + ry * 0.1, rx * 1.15, ry * 1.3, floorShadow, 'opacity="0.45" filter="url(#podiumshadow)"')}
 <path d="${body}" fill="url(#podiumside)"/>
 ${ellipse(cx, top, rx, ry, "url(#podiumtop)")}
 ${ellipse(cx, top, rx, ry, "none", `stroke="${toHex(mix(surface, WHITE, 0.5))}" stroke-width="${fixed(Math.max(0.6, width / 900))}" stroke-opacity="0.6"`)}`;

@@ -52,6 +52,7 @@ const PROMPTS: Record<SceneSetting, string> = {
   kitchen: "in a kitchen",
   bathroom: "in a bathroom",
   "living room": "in a living room",
+  office: "in an office",
   cafe: "in a café",
 };
 

@@ -6,6 +6,7 @@ import { backlight, bokehLights, neonSpill, stars, sun, windowLight } from "./li
 import { OUTDOOR_BACKDROPS } from "./outdoors.ts";
 import { depthOfField, finish, reflect } from "./pixels.ts";
 import { podium } from "./podium.ts";
+import { propsBehind, propsInFront, propsOnWall } from "./props/index.ts";
 import { type Mips, mipsOf, paintSurface, seamless } from "./surface.ts";
 import { type Canvas, fixed, glow, verticalGradient } from "./svg.ts";
 import { surfaceTileSvg } from "./textures.ts";
@@ -33,6 +34,7 @@ function canvasFor(
     random: seededRandom(seed ^ hashString(`${plan.setting} ${plan.words.join(" ")}`) ^ salt),
     quality,
     lightX: geometry.width * lightSide(plan, seed),
+    seed,
   };
 }
 
@@ -58,12 +60,16 @@ export function sceneSvg(
   const drawBackdrop = outdoor
     ? OUTDOOR_BACKDROPS[plan.setting as keyof typeof OUTDOOR_BACKDROPS]
     : INDOOR_BACKDROPS[plan.setting as keyof typeof INDOOR_BACKDROPS];
+  // A brick wall is the room's wall, under its furniture; outdoors it hides the street behind.
+  const wall = propsOnWall(canvas);
   const above = plan.camera.topDown
     ? ""
     : [
         plan.stars ? stars(canvas) : "",
         plan.sun ? sun(canvas) : "",
+        outdoor ? "" : wall,
         drawBackdrop(canvas),
+        outdoor ? wall : "",
         plan.neon && !outdoor ? neonTubes(canvas) : "",
         plan.light.backlit ? backlight(canvas) : "",
       ].join("\n");
@@ -86,10 +92,14 @@ ${glow("pool", pool, plan.camera.topDown ? 0.25 : 0.3)}
 ${plan.camera.topDown ? "" : `<rect x="0" y="${fixed(horizon - seam)}" width="${width}" height="${fixed(seam * 2)}" fill="url(#seam)"/>`}
 ${above}
 <ellipse cx="${fixed(poolX)}" cy="${fixed(plan.camera.topDown ? height / 2 : horizon + (height - horizon) * 0.3)}" rx="${fixed(width * 0.6)}" ry="${fixed(plan.camera.topDown ? height * 0.6 : (height - horizon) * 0.6)}" fill="url(#pool)"/>
+${propsBehind(canvas)}
 </svg>`;
 }
 
-/** In front of the depth of field: out-of-focus lights, window light and the podium. */
+/**
+ * In front of the depth of field: out-of-focus lights, the props beside the subject, window
+ * light and the podium.
+ */
 export function foregroundSvg(
   plan: ScenePlan,
   geometry: SceneGeometry,
@@ -99,9 +109,11 @@ export function foregroundSvg(
   const canvas = canvasFor(plan, geometry, seed, quality, 0x0f0f);
   const parts = [
     plan.camera.topDown ? "" : bokehLights(canvas),
+    propsInFront(canvas),
     plan.window ? windowLight(canvas) : "",
     plan.neon && !plan.camera.topDown ? neonSpill(canvas) : "",
-    plan.podium ? podium(canvas) : "",
+    // A podium stands under a subject whose base shows; a bust the frame cuts gets none.
+    plan.podium && geometry.subject ? podium(canvas) : "",
   ].filter(Boolean);
   if (parts.length === 0) return "";
   const { width, height } = geometry;

@@ -13,6 +13,8 @@ export type Canvas = {
   quality: RenderQuality;
   /** Where the light comes from, in pixels across. */
   lightX: number;
+  /** The render's seed: props roll their own dice from it, so adding one moves no other. */
+  seed: number;
 };
 
 export const fixed = (value: number) => value.toFixed(1);

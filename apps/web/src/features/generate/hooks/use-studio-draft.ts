@@ -1,0 +1,54 @@
+import { useEffect, useRef } from "react";
+import type { ProcessingMethod } from "../processing-method.ts";
+import { type StudioDraft, saveDraft, takeDraft } from "../studio-draft.ts";
+import type { useImagePicker } from "./use-image-picker.ts";
+
+type DraftForm = {
+  /** A visitor's draft waits for their login; a logged-in user gets it back. */
+  loggedIn: boolean;
+  picker: ReturnType<typeof useImagePicker>;
+  prompt: string;
+  setPrompt: (value: string) => void;
+  method: ProcessingMethod;
+  setMethod: (value: ProcessingMethod) => void;
+};
+
+/**
+ * Nothing lost across login: `save` keeps the form as it is when Login Required opens, and
+ * once the studio has a logged-in user the kept photo, prompt and method are filled back in.
+ */
+export function useStudioDraft(form: DraftForm) {
+  const { loggedIn, picker, prompt, method } = form;
+  const latest = useRef(form);
+  latest.current = form;
+  const mounted = useRef(false);
+  const taken = useRef(false);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    // Once per studio: taking deletes the draft, and StrictMode runs effects twice.
+    if (!loggedIn || taken.current) return;
+    taken.current = true;
+    void takeDraft().then((draft) => {
+      if (draft && mounted.current) restore(latest.current, draft);
+    });
+  }, [loggedIn]);
+
+  const save = () => void saveDraft({ photo: picker.image?.file ?? null, prompt, method });
+  return { save };
+}
+
+function restore(form: DraftForm, draft: StudioDraft) {
+  // A photo or prompt chosen while the draft was being read wins over it.
+  if (form.picker.image || form.picker.checking || form.prompt) return;
+  // Through the picker, so the photo is checked and its size and cost are shown.
+  if (draft.photo) void form.picker.pick(draft.photo);
+  form.setPrompt(draft.prompt);
+  form.setMethod(draft.method);
+}
