@@ -8,8 +8,9 @@ export const GALLERY_PHOTOS = [
 ] as const;
 
 /**
- * Varied on purpose: every setting family, surfaces, light, colour words and camera hints, and
- * the white marketplace background with and without its shadow.
+ * Varied on purpose: every setting family, surfaces, light, colour words and camera hints, the
+ * props and seasonal sets sellers ask for, and the white marketplace background with and without
+ * its shadow.
  */
 export const GALLERY_PROMPTS = [
   "on a marble counter, morning light",
@@ -26,6 +27,14 @@ export const GALLERY_PROMPTS = [
   "on concrete, dark and moody, top-down",
   "floating over calm water at sunset",
   "vibrant blue sky, close-up",
+  "with christmas lights and pine branches",
+  "in an office with a window",
+  "against an exposed brick wall in a loft",
+  "on a wooden table with lemons",
+  "palm leaf shadows on a plain wall",
+  "on water with splashes",
+  "autumn leaves on a wooden floor",
+  "on a marble podium next to a plant",
   "white background, soft shadow, amazon listing",
   "pure white background, no shadow",
 ] as const;
@@ -41,6 +50,7 @@ export const GALLERY_EDITS = {
     "blur the background more",
     "black and white",
     "remove the shadow",
+    "add christmas lights",
   ],
 } as const;
 

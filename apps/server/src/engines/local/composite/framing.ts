@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Bounds, Cutout, SceneCamera, SceneGeometry } from "../types.ts";
-import { cutEdges, isCut, solidCutSubject } from "./cut-edges.ts";
+import { cutEdges, isCut } from "./cut-edges.ts";
 import { podiumFraming } from "./podium-framing.ts";
 
 /** The box around the mask's mostly-opaque pixels (right and bottom exclusive). */
@@ -160,12 +160,6 @@ function boundsOrWhole({ mask, width, height }: Cutout): Bounds {
   return subjectBounds(mask, width, height) ?? { left: 0, top: 0, right: width, bottom: height };
 }
 
-/** The subject as photographed, its edges solid where the frame cuts it; undefined if whole. */
-async function asCut(photo: Cutout): Promise<Cutout | undefined> {
-  const edges = cutEdges(photo);
-  return isCut(edges) ? solidCutSubject(photo, edges) : undefined;
-}
-
 /**
  * Frames the subject for the camera: a close-up lets it fill more of the picture; seen from
  * above there is no horizon, the surface fills the frame. A subject the frame cuts stays as
@@ -178,16 +172,17 @@ export async function layoutSubject(
   onPodium = false,
 ): Promise<SubjectLayout> {
   const { width, height } = photo;
-  const cut = await asCut(photo);
-  const found = boundsOrWhole(cut ?? photo);
+  const edges = cutEdges(photo);
+  const cut = isCut(edges);
+  const found = boundsOrWhole(photo);
   const framed = cut ? undefined : framingFor(found, width, height, camera.closeUp);
   const target =
     onPodium && !cut && standsInFrame(framed ?? found, height)
       ? podiumFraming(framed ?? found, width, height, camera.topDown)
       : framed;
-  const cutout = target ? await placeSubject(photo, found, target) : (cut ?? photo);
+  const cutout = target ? await placeSubject(photo, found, target) : photo;
   const bounds = target ?? found;
-  const standing = standsInFrame(bounds, height);
+  const standing = !edges.bottom && standsInFrame(bounds, height);
   const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
   return { cutout, bounds, standing, geometry };
@@ -217,11 +212,11 @@ export function whiteFraming(bounds: Bounds, width: number, height: number): Bou
 /** The subject framed for a white background (see whiteFraming); it stands when its base shows. */
 export async function layoutOnWhite(photo: Cutout): Promise<SubjectLayout> {
   const { width, height } = photo;
-  const cut = await asCut(photo);
-  const found = boundsOrWhole(cut ?? photo);
-  const target = cut ? undefined : whiteFraming(found, width, height);
-  const cutout = target ? await placeSubject(photo, found, target) : (cut ?? photo);
+  const edges = cutEdges(photo);
+  const found = boundsOrWhole(photo);
+  const target = isCut(edges) ? undefined : whiteFraming(found, width, height);
+  const cutout = target ? await placeSubject(photo, found, target) : photo;
   const bounds = target ?? found;
-  const standing = standsInFrame(bounds, height);
+  const standing = !edges.bottom && standsInFrame(bounds, height);
   return { cutout, bounds, standing, geometry: { width, height, horizon: height } };
 }

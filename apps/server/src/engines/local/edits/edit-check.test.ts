@@ -81,6 +81,7 @@ type Row = [
 
 const AT_SUNSET = kept("on a beach at sunset");
 const BEACH = kept("on a beach");
+const WITH_LEMONS = kept("on a wooden table with lemons");
 const NO_KEPT = undefined;
 
 describe("editRefusal", () => {
@@ -91,6 +92,13 @@ describe("editRefusal", () => {
     ["make the bike blue", "upload", NO_KEPT, M.editTargetsSubject],
     ["remove the logo", "kept", BEACH, M.editTargetsSubject],
     ["make him smile", "kept", BEACH, M.editTargetsSubject],
+    // A prop's colour or look: props are added or removed, their colour would land elsewhere.
+    ["make the lemons blue", "kept", WITH_LEMONS, M.editRestylesProp],
+    ["change the plant's colour", "kept", WITH_LEMONS, M.editRestylesProp],
+    ["turn the christmas lights red", "kept", BEACH, M.editRestylesProp],
+    ["remove the lemons", "kept", WITH_LEMONS, undefined],
+    ["add lemons and make the background blue", "kept", BEACH, undefined],
+    ["make the brick wall white", "kept", kept("in a loft against a brick wall"), undefined],
     // Nothing understood.
     ["add a dog wearing a hat", "kept", BEACH, M.editNotUnderstood],
     ["remove the background", "upload", NO_KEPT, M.editNotUnderstood],
@@ -164,6 +172,7 @@ describe("editRefusal", () => {
       M.editNotUnderstood,
       M.editNeedsOfflineScene,
       M.editChangesNothing,
+      M.editRestylesProp,
     ]) {
       expect(message).not.toMatch(/offline/i);
     }

@@ -8,7 +8,7 @@ import {
   stateAfter,
   understood,
 } from "./edit-plan.ts";
-import { subjectTarget } from "./edit-target.ts";
+import { restyledProp, subjectTarget } from "./edit-target.ts";
 import { planOf } from "./kept-render.ts";
 import { readSceneState, type SceneState } from "./kept-scene.ts";
 
@@ -52,6 +52,7 @@ export function editRefusal(
   keptState?: Record<string, unknown>,
 ): string | undefined {
   if (subjectTarget(prompt) !== undefined) return M.editTargetsSubject;
+  if (restyledProp(prompt) !== undefined) return M.editRestylesProp;
   const instruction = readEdit(prompt);
   if (!understood(instruction)) return M.editNotUnderstood;
   if (!hasKeptScene && changesScene(instruction)) return M.editNeedsOfflineScene;

@@ -208,18 +208,52 @@ function subjectInClause(clause: string): string | undefined {
   return undefined;
 }
 
+/** An edit prompt's clauses, lower case, with colour phrases that name no thing's colour set aside. */
+function clausesOf(prompt: string): string[] {
+  const text = dropNegations(prompt.toLowerCase().replace(/[’‘`]/g, "'"))
+    .replace(COLOUR_PHRASES, " scene ")
+    .replace(/[^a-z'&\s,.;:!?()/-]/g, " ")
+    .replace(/-/g, " ");
+  return text.split(/[,.;:!?()/&]|\b(?:and|then|but|or|plus)\b/).filter(Boolean);
+}
+
 /**
  * The thing other than the scene an edit prompt asks to change ("bike", "her dress", "him"), or
  * undefined when it names none. Pure and quick: a few regular expressions and planner look-ups.
  */
 export function subjectTarget(prompt: string): string | undefined {
-  const text = dropNegations(prompt.toLowerCase().replace(/[’‘`]/g, "'"))
-    .replace(COLOUR_PHRASES, " scene ")
-    .replace(/[^a-z'&\s,.;:!?()/-]/g, " ")
-    .replace(/-/g, " ");
-  for (const clause of text.split(/[,.;:!?()/&]|\b(?:and|then|but|or|plus)\b/)) {
-    const target = clause ? subjectInClause(clause) : undefined;
+  for (const clause of clausesOf(prompt)) {
+    const target = subjectInClause(clause);
     if (target) return target;
+  }
+  return undefined;
+}
+
+/** Verbs that would restyle their object rather than add it or take it away. */
+const RESTYLING = new Set(
+  "make turn paint colour color recolour recolor dye change tint".split(" "),
+);
+/** Parts of the scene whose colour an edit does change. */
+const RECOLOURABLE = new Set(
+  "background backgrounds backdrop backdrops wall walls floor sky".split(" "),
+);
+
+/**
+ * The prop an edit prompt asks to recolour or restyle ("make the lemons blue", "change the
+ * plant's colour"), or undefined. Props are drawn as they come: an edit adds or removes them,
+ * and their new colour would land on the backdrop instead.
+ */
+export function restyledProp(prompt: string): string | undefined {
+  for (const clause of clausesOf(prompt)) {
+    if (ADDING.test(clause)) continue;
+    const tokens = clause.split(/\s+/).filter((token) => token !== "");
+    const verb = tokens.findIndex((token) => RESTYLING.has(token));
+    const restyles = tokens.some((token) => isComplement(token) || ATTRIBUTES.has(token));
+    if (verb < 0 || !restyles) continue;
+    const phrase = phraseAt(tokens, verb + 1);
+    if (phrase.words.some((word) => RECOLOURABLE.has(word))) continue;
+    const named = [phrase.owner, ...phrase.words].filter(Boolean).join(" ");
+    if (named && planScene(named).props.length > 0) return named;
   }
   return undefined;
 }
