@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { boxMean, guidedFilter, guidedFilterNearEdges } from "./guided-filter.ts";
-import { refineMatte, thresholdCurve } from "./matte.ts";
+import { fillsFrame, refineMatte, thresholdCurve } from "./matte.ts";
 import { decontaminate, fillHoles } from "./matte-fix.ts";
 
 /** A w×h plane, 1 inside [x0, x1) × [y0, y1), 0 elsewhere. */
@@ -113,5 +113,45 @@ describe("background_threshold", () => {
     for (let k = 1; k < counts.length; k++) {
       expect(counts[k]).toBeLessThan(counts[k - 1] ?? 0);
     }
+  });
+});
+
+describe("a subject that fills the frame", () => {
+  /**
+   * A flat photo whose matte is solid in `solid` (a box) with an ear above it the network
+   * half saw (alpha 0.45), 8 px wide.
+   */
+  function matteWithEar(solid: { left: number; top: number; right: number; bottom: number }) {
+    const [w, h] = [120, 100];
+    const rgb = new Uint8Array(w * h * 3).fill(120);
+    const mask = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const inBox = x >= solid.left && x < solid.right && y >= solid.top && y < solid.bottom;
+        const ear = x >= 56 && x < 64 && y >= solid.top - 14 && y < solid.top;
+        mask[y * w + x] = inBox ? 255 : ear ? 115 : 0;
+      }
+    }
+    const refined = refineMatte(rgb, mask, w, h, { threshold: 0.67, quality: "fast" });
+    return {
+      alpha: Float32Array.from(mask, (a) => a / 255),
+      ear: refined.mask[(solid.top - 7) * w + 60] ?? 0,
+      w,
+      h,
+    };
+  }
+
+  it("is told from a product standing in the frame", () => {
+    const closeUp = matteWithEar({ left: 0, top: 20, right: 110, bottom: 100 });
+    const product = matteWithEar({ left: 40, top: 40, right: 80, bottom: 90 });
+    expect(fillsFrame(closeUp.alpha, closeUp.w, closeUp.h)).toBe(true);
+    expect(fillsFrame(product.alpha, product.w, product.h)).toBe(false);
+  });
+
+  it("keeps what the network half saw at its edges, where a product's cut drops it", () => {
+    const closeUp = matteWithEar({ left: 0, top: 20, right: 110, bottom: 100 });
+    const product = matteWithEar({ left: 40, top: 40, right: 80, bottom: 90 });
+    expect(closeUp.ear).toBeGreaterThan(128);
+    expect(product.ear).toBeLessThan(64);
   });
 });

@@ -16,6 +16,32 @@ export const DEFAULT_MATTE: MatteOptions = { threshold: 0.67, quality: "fast" };
 
 /** Enclosed holes smaller than this share of the subject are filled. */
 const HOLE_SHARE = 0.01;
+/** A close-up's cut is this much softer (its background_threshold scaled by it). */
+const CLOSE_UP_THRESHOLD = 0.3;
+
+/**
+ * Whether the subject fills the frame: most of the picture, running off two of its edges (a
+ * cat's head, a face). The network is least sure exactly there, on ears and hair going out of
+ * focus against a background of their own colours, and a product's tight cut would ghost them.
+ */
+export function fillsFrame(alpha: Float32Array, width: number, height: number): boolean {
+  let inside = 0;
+  for (let i = 0; i < alpha.length; i++) if ((alpha[i] ?? 0) >= 0.5) inside++;
+  if (inside < alpha.length * 0.4) return false;
+  const edgeShare = (count: number, length: number) => count >= length * 0.04;
+  const lines = [
+    { at: (k: number) => k, length: width },
+    { at: (k: number) => (height - 1) * width + k, length: width },
+    { at: (k: number) => k * width, length: height },
+    { at: (k: number) => k * width + width - 1, length: height },
+  ];
+  const cut = lines.filter(({ at, length }) => {
+    let count = 0;
+    for (let k = 0; k < length; k++) if ((alpha[at(k)] ?? 0) >= 0.5) count++;
+    return edgeShare(count, length);
+  });
+  return cut.length >= 2;
+}
 
 /**
  * The cut as a soft threshold: a smoothstep 0.5 wide around a midpoint that moves from 0.3 to
@@ -40,7 +66,8 @@ function luminance(rgb: Uint8Array, n: number): Float32Array {
 /**
  * Refines a matte the network made at ISNET_SIZE² and that was resized back to the photo:
  * edge-aware upsampling with a guided filter on the photo's luminance (window about two
- * network pixels wide), the background_threshold cut, hole filling, then colour
+ * network pixels wide), the background_threshold cut (softer for a subject that fills the
+ * frame, see fillsFrame), hole filling, then colour
  * decontamination of the edge pixels. `full` adds a second, finer guided pass (half the
  * radius, a quarter of eps) that pulls the edge onto the photo's real outline, and looks
  * further for the background colour. Returns the alpha bytes and the decontaminated RGB.
@@ -65,7 +92,8 @@ export function refineMatte(
   if (options.quality === "full") {
     alpha = guidedFilterNearEdges(guide, alpha, width, height, Math.max(1, radius >> 1), 2.5e-4);
   }
-  for (let i = 0; i < n; i++) alpha[i] = thresholdCurve(alpha[i] ?? 0, options.threshold);
+  const threshold = options.threshold * (fillsFrame(alpha, width, height) ? CLOSE_UP_THRESHOLD : 1);
+  for (let i = 0; i < n; i++) alpha[i] = thresholdCurve(alpha[i] ?? 0, threshold);
   fillHoles(alpha, width, height, HOLE_SHARE);
 
   const clean = Buffer.from(rgb);
