@@ -52,6 +52,7 @@ describeEachDatabase("generation service", (database) => {
         prompt: "on a marble counter, morning light",
         method: "realtime",
         options: { num_inference_steps: 28, guidance_scale: 7, enable_hr_fix: true },
+        shadow: "natural",
       });
 
       const upscaleJob = await accepted(
@@ -146,6 +147,11 @@ describeEachDatabase("generation service", (database) => {
         "num_inference_steps must be between 1 and 50",
       );
       await refusal(
+        await postFal(g.t, "process", { ...body, shadow: "harsh" }, g.ada),
+        400,
+        "shadow must be natural, soft or none",
+      );
+      await refusal(
         await postEdit(g.t, g.ada, uploaded.recordId, uploaded.url, ""),
         400,
         M.editPromptRequired,
@@ -175,6 +181,18 @@ describeEachDatabase("generation service", (database) => {
       await refusal(await postFal(g.t, "process", body, g.ada), 403, M.subscriptionExpired);
       expect(g.engine.calls).toEqual({ generate: 0, upscale: 0, edit: 0 });
       expect((await getRecord(g.t, g.ada, uploaded.recordId)).status).toBe("uploaded");
+    });
+
+    it("hands the engine the shadow chosen, through the job's stored input", async () => {
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      for (const shadow of ["soft", "none"] as const) {
+        const uploaded = await upload(g.t, g.ada, "coffee.png");
+        await accepted(
+          await postFal(g.t, "process", { ...processBody(g.ada, uploaded), shadow }, g.ada),
+        );
+        expect((await pollRecord(g.t, g.ada, uploaded.recordId)).status).toBe("completed");
+        expect(g.engine.inputs.at(-1)?.input).toMatchObject({ shadow });
+      }
     });
 
     it("asks for enough tokens for an edit, on plans that have edits", async () => {

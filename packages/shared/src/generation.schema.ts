@@ -93,6 +93,14 @@ const prompt = (missing: string) =>
     .min(1, missing)
     .max(PROMPT_MAX_LENGTH, `The prompt must be at most ${PROMPT_MAX_LENGTH} characters`);
 
+/**
+ * The subject's shadow: `natural` cast and contact shadows that follow the scene's light,
+ * `soft` a contact shadow only, `none` no shadow.
+ */
+export const SHADOW_STYLES = ["natural", "soft", "none"] as const;
+export type ShadowStyle = (typeof SHADOW_STYLES)[number];
+export const DEFAULT_SHADOW_STYLE: ShadowStyle = "natural";
+
 /** POST /api/fal/process. `processingMethod` is ours: the spec's radio choice, realtime by default. */
 export const ZProcessRequest = z.object({
   prompt: prompt(GENERATION_MESSAGES.promptRequired),
@@ -103,6 +111,9 @@ export const ZProcessRequest = z.object({
   processingMethod: z
     .enum(PROCESSING_METHODS, { error: "processingMethod must be realtime or queue" })
     .default(DEFAULT_PROCESSING_METHOD),
+  shadow: z
+    .enum(SHADOW_STYLES, { error: "shadow must be natural, soft or none" })
+    .default(DEFAULT_SHADOW_STYLE),
 });
 export type TProcessRequest = z.input<typeof ZProcessRequest>;
 

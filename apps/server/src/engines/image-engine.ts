@@ -1,4 +1,9 @@
-import type { GenerationOptions, ProcessingMethod, UpscaleOptions } from "@backdrop/shared";
+import type {
+  GenerationOptions,
+  ProcessingMethod,
+  ShadowStyle,
+  UpscaleOptions,
+} from "@backdrop/shared";
 
 /** An image held in memory: encoded bytes plus what the job needs to know about them. */
 export type EngineImage = {
@@ -17,6 +22,8 @@ export type GenerateInput = {
   method: ProcessingMethod;
   /** Same prompt, image and seed give the same result on deterministic engines. */
   seed: number;
+  /** The subject's shadow (natural when absent). */
+  shadow?: ShadowStyle;
 };
 
 export type UpscaleInput = { image: EngineImage; options: UpscaleOptions };

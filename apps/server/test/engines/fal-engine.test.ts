@@ -96,6 +96,18 @@ describe("fal engine against the emulator", () => {
       expect(result).toMatchObject({ contentType: "image/png", width: 600, height: 400 });
     });
 
+    it("asks the model in words for a soft shadow or none", async () => {
+      for (const [shadow, words] of [
+        ["soft", ", soft contact shadow only"],
+        ["none", ", no shadow"],
+      ] as const) {
+        const input = { ...(await generateInput("realtime")), shadow };
+        await engine.generate(input, recordingContext().ctx);
+        expect(onlyBody(emulator, "run", ICLIGHT).prompt).toBe(`${input.prompt}${words}`);
+        emulator.reset();
+      }
+    });
+
     it("generates through the queue, reporting its place and progress", async () => {
       const input = await generateInput("queue");
       const { ctx, stages } = recordingContext();

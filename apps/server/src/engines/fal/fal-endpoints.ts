@@ -22,9 +22,15 @@ export type FalCall = {
 };
 
 /** IC-Light v2 with the spec's options. `image_size` is left out so the output follows the input. */
-export function generateCall(imageUrl: string, { prompt, options, seed }: GenerateInput): FalCall {
+/** What the prompt adds for a shadow other than the natural one: the model reads only words. */
+const SHADOW_WORDS = { natural: "", soft: ", soft contact shadow only", none: ", no shadow" };
+
+export function generateCall(
+  imageUrl: string,
+  { prompt, options, seed, shadow = "natural" }: GenerateInput,
+): FalCall {
   const input = {
-    prompt,
+    prompt: `${prompt}${SHADOW_WORDS[shadow]}`,
     image_url: imageUrl,
     num_inference_steps: options.num_inference_steps,
     guidance_scale: options.guidance_scale,

@@ -58,7 +58,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       checkpoint(ctx);
       ctx.reportStage("composing");
       const quality = input.method === "queue" ? "rich" : "fast";
-      const state = firstSceneState(input.prompt, input.seed, quality);
+      const state = firstSceneState(input.prompt, input.seed, quality, input.shadow);
       const pipeline = await renderKept(subject, state);
       checkpoint(ctx);
       const result = await encodeResult(pipeline, {

@@ -112,6 +112,8 @@ export type ScenePlan = {
   backgroundGain: number;
   /** 0..1, how strong the subject's contact and cast shadows are; 0 removes them. */
   shadow: number;
+  /** Whether the light casts the subject's shadow across the floor; false keeps contact only. */
+  castShadow: boolean;
   sun: boolean;
   stars: boolean;
   light: SceneLight;

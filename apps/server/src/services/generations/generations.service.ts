@@ -270,6 +270,7 @@ export function createGenerationsService(deps: {
           options: body.options,
           method: body.processingMethod,
           seed: randomInt(0, 2 ** 31 - 1),
+          shadow: body.shadow,
         },
         cost: (source) => generationCost(source.width, source.height),
         shortOfTokens: M.notEnoughTokens,

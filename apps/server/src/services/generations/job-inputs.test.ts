@@ -4,12 +4,17 @@ import { jobInput } from "./job-inputs.ts";
 
 describe("job inputs", () => {
   it("reads each kind's input, with the options' defaults filled in", () => {
+    // A generation stored before the shadow was a choice draws the natural one.
     expect(jobInput("generate", { prompt: "on marble", method: "queue", seed: 7 })).toEqual({
       prompt: "on marble",
       method: "queue",
       seed: 7,
       options: GENERATION_DEFAULTS,
+      shadow: "natural",
     });
+    expect(
+      jobInput("generate", { prompt: "on marble", method: "queue", seed: 7, shadow: "soft" }),
+    ).toMatchObject({ shadow: "soft" });
     expect(jobInput("upscale", {})).toEqual({ options: UPSCALE_DEFAULTS });
     expect(jobInput("edit", { prompt: "warmer", extra: 1 })).toEqual({ prompt: "warmer" });
   });
@@ -17,6 +22,9 @@ describe("job inputs", () => {
   it("refuses an input that does not fit its kind", () => {
     expect(() => jobInput("generate", { prompt: "x", method: "fast", seed: 1 })).toThrow();
     expect(() => jobInput("generate", { prompt: "x", method: "queue", seed: 1.5 })).toThrow();
+    expect(() =>
+      jobInput("generate", { prompt: "x", method: "queue", seed: 1, shadow: "harsh" }),
+    ).toThrow();
     expect(() => jobInput("edit", { options: {} })).toThrow();
     expect(() => jobInput("upscale", { options: { upscale_factor: 4 } })).toThrow();
   });

@@ -1,4 +1,10 @@
-import { PROCESSING_METHODS, ZGenerationOptions, ZUpscaleOptions } from "@backdrop/shared";
+import {
+  DEFAULT_SHADOW_STYLE,
+  PROCESSING_METHODS,
+  SHADOW_STYLES,
+  ZGenerationOptions,
+  ZUpscaleOptions,
+} from "@backdrop/shared";
 import { z } from "zod";
 import type { JobKind } from "../../repositories/schema.ts";
 
@@ -13,6 +19,8 @@ export const JOB_INPUTS = {
     options: ZGenerationOptions,
     method: z.enum(PROCESSING_METHODS),
     seed: z.number().int(),
+    // Jobs written before the choice existed drew natural shadows.
+    shadow: z.enum(SHADOW_STYLES).default(DEFAULT_SHADOW_STYLE),
   }),
   upscale: z.object({ options: ZUpscaleOptions }),
   edit: z.object({ prompt: z.string() }),

@@ -2,6 +2,7 @@ import {
   GENERATION_DEFAULTS,
   GENERATION_MESSAGES,
   type ProcessingMethod,
+  type ShadowStyle,
   type TImageRecord,
   type TJobAccepted,
   type TScenePreviewResponse,
@@ -51,6 +52,7 @@ export type ProcessInput = {
   recordId: string;
   userUid: string;
   method: ProcessingMethod;
+  shadow: ShadowStyle;
 };
 
 /** POST /api/fal/process with SPEC point 9's model options. */
@@ -64,6 +66,7 @@ export async function startProcessing(input: ProcessInput): Promise<TJobAccepted
       savedRecordId: input.recordId,
       userUid: input.userUid,
       processingMethod: input.method,
+      shadow: input.shadow,
     },
     GENERATION_MESSAGES.startFailed,
   );

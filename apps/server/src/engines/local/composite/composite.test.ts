@@ -266,4 +266,17 @@ describe("composite", () => {
     const darker = 1 - brightness(data, under) / brightness(bare, under);
     expect(darker).toBeGreaterThan(0.45);
   });
+
+  it("casts no shadow across the floor when only the contact shadow is asked for", async () => {
+    const light = { side: 0.05, elevation: 0.4, hardness: 0.9 };
+    const natural = await render(photo(), plan(light));
+    const soft = await render(photo(), plan(light, { castShadow: false }));
+    const centre = (BOTTLE.left + BOTTLE.right) / 2;
+    const under = (BOTTLE.bottom + 1) * WIDTH + centre;
+    // Still grounded where it stands…
+    expect(1 - brightness(soft.data, under) / brightness(soft.bare, under)).toBeGreaterThan(0.3);
+    // …but far less of the floor is darkened: the cast shadow is gone.
+    const cast = darkening(natural.data, natural.bare).total;
+    expect(darkening(soft.data, soft.bare).total).toBeLessThan(cast * 0.5);
+  });
 });

@@ -71,7 +71,9 @@ export async function composite(
       ? floorShadow(cutout.mask, width, height, bounds, {
           projection,
           hardness: light.hardness,
-          castOpacity: clamp(shadowStrength * (0.3 + 0.4 * light.hardness), 0, 0.85),
+          castOpacity: plan.castShadow
+            ? clamp(shadowStrength * (0.3 + 0.4 * light.hardness), 0, 0.85)
+            : 0,
           contactOpacity: clamp(shadowStrength, 0, 0.97),
           quality,
         })

@@ -11,7 +11,8 @@ import { lookedPlan } from "./look-plan.ts";
 
 /** The plan a state renders: the prompt with the edits' scene words, then the look's settings. */
 export function planOf(state: SceneState): ScenePlan {
-  return lookedPlan(planScene(state.prompt, state.revisions, state.props), state.look);
+  const plan = lookedPlan(planScene(state.prompt, state.revisions, state.props), state.look);
+  return { ...plan, castShadow: plan.castShadow && state.castShadow };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ShadowStyle } from "@backdrop/shared";
 import sharp from "sharp";
 import type { KeptScene } from "../../image-engine.ts";
 import { isSceneProp, propsNamedIn } from "../scene/index.ts";
@@ -19,11 +20,25 @@ export type SceneState = {
    * drawn has none, so it renders as it did; edits still add and remove props.
    */
   props: SceneProp[];
+  /** The light casts the subject's shadow across the floor; false keeps the contact shadow only. */
+  castShadow: boolean;
 };
 
-export function firstSceneState(prompt: string, seed: number, quality: RenderQuality): SceneState {
+/**
+ * A generation's state. The shadow chosen with it: `soft` keeps the contact shadow only, and
+ * `none` starts with the shadow removed, as the edit "remove the shadow" would (so "add a
+ * shadow back" can bring it).
+ */
+export function firstSceneState(
+  prompt: string,
+  seed: number,
+  quality: RenderQuality,
+  shadow: ShadowStyle = "natural",
+): SceneState {
   const props = propsNamedIn(prompt);
-  return { version: 1, prompt, seed, quality, revisions: [], look: { ...NEUTRAL_LOOK }, props };
+  const look = { ...NEUTRAL_LOOK, ...(shadow === "none" ? { shadow: 0 } : {}) };
+  const castShadow = shadow !== "soft";
+  return { version: 1, prompt, seed, quality, revisions: [], look, props, castShadow };
 }
 
 /** A kept state read back; undefined when it is not one of ours (the edit then works on pixels). */
@@ -33,7 +48,17 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
   if (!Number.isInteger(seed) || (quality !== "fast" && quality !== "rich")) return undefined;
   if (!Array.isArray(revisions) || !revisions.every((r) => typeof r === "string")) return undefined;
   const props = Array.isArray(stored.props) ? stored.props.filter(isSceneProp) : [];
-  return { version, prompt, seed, quality, revisions, look: readLook(stored.look), props };
+  const castShadow = stored.castShadow !== false;
+  return {
+    version,
+    prompt,
+    seed,
+    quality,
+    revisions,
+    look: readLook(stored.look),
+    props,
+    castShadow,
+  };
 }
 
 /** The cut-out and state as the job layer keeps them: the cut-out as a lossless RGBA PNG. */

@@ -33,6 +33,7 @@ describe("generating (SPEC point 4)", () => {
     const { user } = renderRoute("/", { session: subscriber() });
     await fillStudio(user);
     await user.click(screen.getByRole("radio", { name: "Queue" }));
+    await user.click(screen.getByRole("radio", { name: "Soft" }));
     expect(screen.getByText("Your result will appear here")).toBeInTheDocument();
 
     await user.click(generate());
@@ -51,6 +52,7 @@ describe("generating (SPEC point 4)", () => {
       savedRecordId: "rec-1",
       userUid: "user-1",
       processingMethod: "queue",
+      shadow: "soft",
     });
     // the tokens were spent: the header's balance is fetched again at once
     await vi.waitFor(() =>

@@ -9,6 +9,7 @@ import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
 import { ResultStage } from "./result-stage.tsx";
 import { ScenePreview } from "./scene-preview.tsx";
+import { ShadowPicker } from "./shadow-picker.tsx";
 import { SubscriptionRequiredDialog } from "./subscription-required-dialog.tsx";
 
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
@@ -58,7 +59,10 @@ export function StudioPanel() {
             error={studio.fieldErrors.prompt}
           />
           <ScenePreview prompt={studio.prompt} photoSize={studio.picker.image} />
-          <MethodPicker value={studio.method} onChange={studio.setMethod} queueNote={queueNote} />
+          <div className="flex flex-col gap-5">
+            <MethodPicker value={studio.method} onChange={studio.setMethod} queueNote={queueNote} />
+            <ShadowPicker value={studio.shadow} onChange={studio.setShadow} />
+          </div>
           <GenerateButton
             expired={studio.expired}
             busy={studio.generation.status === "running"}

@@ -2,6 +2,7 @@ import {
   DEFAULT_PROCESSING_METHOD,
   GENERATION_MESSAGES,
   type ProcessingMethod,
+  type ShadowStyle,
   type TImageRecord,
 } from "@backdrop/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -15,6 +16,7 @@ export type GenerationInput = ImageSize & {
   file: File;
   prompt: string;
   method: ProcessingMethod;
+  shadow: ShadowStyle;
   /** Called once the job is accepted, with its record: the studio writes it in the address. */
   onStarted?: (recordId: string) => void;
 };
@@ -148,6 +150,7 @@ export function useGeneration() {
           recordId,
           userUid: uid,
           method: input.method,
+          shadow: input.shadow,
         });
       } catch (error) {
         return failWith(

@@ -1,4 +1,4 @@
-import { GENERATION_MESSAGES } from "@backdrop/shared";
+import { DEFAULT_SHADOW_STYLE, GENERATION_MESSAGES, type ShadowStyle } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { useSession } from "../../auth/session.ts";
 import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
@@ -38,6 +38,7 @@ export function useStudio() {
   const upscale = useUpscale();
   const [prompt, setPromptValue] = useState("");
   const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
+  const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   // the token message is about one photo's price; another photo clears it
   const [tokenError, setTokenError] = useState<{ message: string; photo: string } | null>(null);
@@ -131,6 +132,7 @@ export function useStudio() {
       height: image.height,
       prompt,
       method,
+      shadow,
       onStarted: opening.remember,
     });
     return true;
@@ -188,6 +190,8 @@ export function useStudio() {
     setPrompt,
     method,
     setMethod,
+    shadow,
+    setShadow,
     fieldErrors: { image: fieldErrors.image, prompt: fieldErrors.prompt },
     tokenError: tokenError && tokenError.photo === image?.url ? tokenError.message : null,
     cost,

@@ -103,6 +103,7 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
     camera: { closeUp: false, topDown: false, bokeh: look.bokeh },
     backgroundGain: 1,
     shadow: 1,
+    castShadow: true,
     sun: false,
     stars: false,
     light: {

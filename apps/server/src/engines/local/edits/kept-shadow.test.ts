@@ -1,0 +1,35 @@
+import { GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { describe, expect, it } from "vitest";
+import { editRefusal } from "./edit-check.ts";
+import { planOf } from "./kept-render.ts";
+import { firstSceneState, readSceneState } from "./kept-scene.ts";
+
+describe("the shadow chosen with a generation", () => {
+  it("natural: cast and contact shadows at the plan's strength", () => {
+    const plan = planOf(firstSceneState("on a wooden table", 7, "fast", "natural"));
+    expect(plan.castShadow).toBe(true);
+    expect(plan.shadow).toBe(1);
+  });
+
+  it("soft: the contact shadow only, kept with the scene for its edits", () => {
+    const state = firstSceneState("on a wooden table", 7, "fast", "soft");
+    expect(planOf(state).castShadow).toBe(false);
+    expect(planOf(state).shadow).toBe(1);
+    const again = readSceneState(JSON.parse(JSON.stringify(state)));
+    expect(again && planOf(again).castShadow).toBe(false);
+  });
+
+  it("none: starts removed, so removing it changes nothing and adding it back does", () => {
+    const state = firstSceneState("on a wooden table", 7, "fast", "none");
+    expect(planOf(state).shadow).toBe(0);
+    const kept = JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
+    expect(editRefusal("remove the shadow", true, kept)).toBe(M.editChangesNothing);
+    expect(editRefusal("add a shadow back", true, kept)).toBeUndefined();
+  });
+
+  it("a scene kept before the choice existed keeps its cast shadow", () => {
+    const { castShadow: _, ...older } = firstSceneState("on a wooden table", 7, "fast");
+    const state = readSceneState(JSON.parse(JSON.stringify(older)));
+    expect(state && planOf(state).castShadow).toBe(true);
+  });
+});
