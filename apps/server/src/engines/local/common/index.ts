@@ -22,4 +22,5 @@ export {
 } from "./colour.ts";
 export { decodeImage, fromRaw, type RawImage } from "./decode.ts";
 export { encodeResult } from "./encode.ts";
+export { edgesRunOff, type FrameEdges } from "./frame-edges.ts";
 export { hashString, seededRandom } from "./seeded-random.ts";

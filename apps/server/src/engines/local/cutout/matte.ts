@@ -1,4 +1,4 @@
-import { clamp, lumaOf } from "../common/index.ts";
+import { clamp, edgesRunOff, lumaOf } from "../common/index.ts";
 import { ISNET_SIZE } from "../models/index.ts";
 import { guidedFilterNearEdges } from "./guided-filter.ts";
 import { decontaminate, fillHoles } from "./matte-fix.ts";
@@ -28,19 +28,8 @@ export function fillsFrame(alpha: Float32Array, width: number, height: number): 
   let inside = 0;
   for (let i = 0; i < alpha.length; i++) if ((alpha[i] ?? 0) >= 0.5) inside++;
   if (inside < alpha.length * 0.4) return false;
-  const edgeShare = (count: number, length: number) => count >= length * 0.04;
-  const lines = [
-    { at: (k: number) => k, length: width },
-    { at: (k: number) => (height - 1) * width + k, length: width },
-    { at: (k: number) => k * width, length: height },
-    { at: (k: number) => k * width + width - 1, length: height },
-  ];
-  const cut = lines.filter(({ at, length }) => {
-    let count = 0;
-    for (let k = 0; k < length; k++) if ((alpha[at(k)] ?? 0) >= 0.5) count++;
-    return edgeShare(count, length);
-  });
-  return cut.length >= 2;
+  const edges = edgesRunOff(alpha, width, height, 0.5);
+  return Object.values(edges).filter(Boolean).length >= 2;
 }
 
 /**

@@ -12,7 +12,7 @@ export type PropMention = {
 };
 
 /** Props a prop-free wall takes the colour of: "a white brick wall" is painted brick. */
-export const WALL_PROPS: readonly SceneProp[] = ["brick wall", "drape"];
+const WALL_PROPS: readonly SceneProp[] = ["brick wall", "drape"];
 
 /**
  * What stands in for a prop's phrase in the text the rest of the vocabulary reads, so the phrase
