@@ -16,7 +16,7 @@
  *   upscale/     ESRGAN and Lanczos upscalers, tiling                         common, types, models
  *   scene/       plan/ (words → plan) and render/ (plan → pixels)            common, types
  *   composite/   framing, shadows/, light/, reflection, composite            common, types, scene
- *   edits/       edit reading, kept scene and its render, pixel looks        common, types, scene, composite
+ *   edits/       edit reading, kept scene and its render, pixel looks        common, types, cutout, scene, composite
  *   local.engine.ts  the engine's public entry                               anything above
  *
  * A folder is entered only through its index.ts (from anywhere outside it, inside the engine or
@@ -39,7 +39,7 @@ const PARTS = {
   upscale: { path: `${ROOT}upscale/`, uses: ["common", "types", "models"] },
   scene: { path: `${ROOT}scene/`, uses: ["common", "types"] },
   composite: { path: `${ROOT}composite/`, uses: ["common", "types", "scene"] },
-  edits: { path: `${ROOT}edits/`, uses: ["common", "types", "scene", "composite"] },
+  edits: { path: `${ROOT}edits/`, uses: ["common", "types", "cutout", "scene", "composite"] },
 };
 
 /** Folders entered only through their index.ts. */

@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, fillLogin, logIn, mainNav } from "./accounts.ts";
+import {
+  COFFEE,
+  expectNoSeriousViolations,
+  JOB_WAIT_MS,
+  photoInput,
+  subscribeToPro,
+} from "./studio.ts";
 
-const COFFEE = join(import.meta.dirname, "..", "fixtures", "coffee.png");
 const MESSAGES = {
   editTargetsSubject: "Backdrop changes the scene around your subject, not the subject itself.",
   notAnImage: "Please select an image file (JPEG, PNG, etc.)",
@@ -14,14 +18,6 @@ const MESSAGES = {
 
 const PROMPT = "on a marble counter, morning light";
 
-/**
- * How long a job may take before the test calls it stuck: generous, because two workers'
- * jobs share the machine's cores with their browsers, and an upscale in one test slows a
- * generation in the other; only a job that never ends should fail here.
- */
-const JOB_WAIT_MS = 150_000;
-
-const photoInput = (page: Page) => page.locator('input[type="file"]').first();
 const prompt = (page: Page) => page.getByLabel("Describe the new background");
 const generate = (page: Page) => page.getByRole("button", { name: "Generate", exact: true });
 
@@ -29,25 +25,6 @@ async function fillStudio(page: Page) {
   await photoInput(page).setInputFiles(COFFEE);
   await expect(page.getByText("600 × 400 px")).toBeVisible();
   await prompt(page).fill(PROMPT);
-}
-
-async function subscribeToPro(page: Page) {
-  await page.goto("/pricing");
-  await page
-    .getByRole("article", { name: "Pro" })
-    .getByRole("button", { name: "Subscribe" })
-    .click();
-  await page.getByRole("button", { name: "Pay $14" }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
-  await expect(mainNav(page).getByText("160 tokens")).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help}`);
-  expect(serious).toEqual([]);
 }
 
 /** A PNG whose header claims a size, for the picker's dimension check. */
@@ -208,6 +185,139 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
       .toBeGreaterThan(0);
   }
   await expectNoSeriousViolations(page);
+});
+
+test("the Square size makes a square result at the size and price the picker showed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await logIn(page, await createVerifiedUser(request, "studio-square"));
+  await subscribeToPro(page);
+
+  await fillStudio(page);
+  await page.getByRole("button", { name: /^Size/ }).click();
+  const square = page.getByRole("radio", { name: /^Square/ });
+  await square.check();
+  // outputSize(600, 400, "1:1"): the photo's long side, held at its 1024 px floor, squared.
+  await expect(square).toHaveAccessibleDescription("Marketplace listing 1024 × 1024 16 tokens");
+  await expect(page.getByText(/This photo costs 16 tokens/)).toBeVisible();
+  await generate(page).click();
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
+    timeout: JOB_WAIT_MS,
+  });
+  await expect(mainNav(page).getByText("144 tokens")).toBeVisible();
+
+  const image = page.getByRole("img", { name: /^Your photo with the new background/ });
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([1024, 1024]);
+  await expect(page.getByText("1024 × 1024 px")).toBeVisible();
+});
+
+type TakesRecord = { processedImage: { url: string } | null; variations: { url: string }[] };
+
+/** The studio's record as the server answers it, and a file's bytes, asked from the page. */
+const recordOf = (page: Page, recordId: string) =>
+  page.evaluate(
+    async (id) => (await (await fetch(`/api/fal/images/${id}`)).json()) as TakesRecord,
+    recordId,
+  );
+const bytesOf = async (page: Page, url: string) =>
+  Buffer.from(
+    await page.evaluate(
+      async (path) => [...new Uint8Array(await (await fetch(path)).arrayBuffer())],
+      url,
+    ),
+  );
+
+test("two takes of one photo: the second, once chosen, is shown, downloaded and kept", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await logIn(page, await createVerifiedUser(request, "studio-takes"));
+  await subscribeToPro(page);
+
+  await fillStudio(page);
+  await page.getByRole("radio", { name: "2 takes" }).check();
+  await expect(page.getByText(/2 takes × 8 tokens = 16 tokens/)).toBeVisible();
+  await generate(page).click();
+  const download = page.getByRole("button", { name: "Download" });
+  await expect(download).toBeVisible({ timeout: JOB_WAIT_MS });
+  await expect(mainNav(page).getByText("144 tokens")).toBeVisible();
+
+  const takes = page.getByRole("list", { name: /^Takes/ }).getByRole("button");
+  await expect(takes).toHaveCount(2);
+  await expect(takes.first()).toHaveAttribute("aria-pressed", "true");
+  const recordId = new URL(page.url()).searchParams.get("record") as string;
+  const { variations } = await recordOf(page, recordId);
+  const [first, second] = variations.map((take) => take.url) as [string, string];
+  const image = page.getByRole("img", { name: /^Your photo with the new background/ });
+  await expect(image).toHaveAttribute("src", first);
+  // Each take has its own seed: a different picture, not the same file twice.
+  expect((await bytesOf(page, first)).equals(await bytesOf(page, second))).toBe(false);
+
+  await takes.nth(1).click();
+
+  await expect(takes.nth(1)).toHaveAttribute("aria-pressed", "true");
+  await expect(image).toHaveAttribute("src", second);
+  expect((await recordOf(page, recordId)).processedImage?.url).toBe(second);
+  const saved = page.waitForEvent("download");
+  await download.click();
+  const file = readFileSync((await (await saved).path()) as string);
+  expect(file.equals(await bytesOf(page, second))).toBe(true);
+});
+
+/** What a PNG's pixels hold: its size and how many are fully transparent or fully opaque. */
+async function pngAlpha(page: Page, png: Buffer) {
+  // Decoded by the browser from the bytes themselves: no request, so the page's CSP is no matter.
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }), {
+      premultiplyAlpha: "none",
+      colorSpaceConversion: "none",
+    });
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d") as OffscreenCanvasRenderingContext2D;
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    let transparent = 0;
+    let opaque = 0;
+    for (let alpha = 3; alpha < data.length; alpha += 4) {
+      if (data[alpha] === 0) transparent += 1;
+      else if (data[alpha] === 255) opaque += 1;
+    }
+    return { width: bitmap.width, height: bitmap.height, transparent, opaque };
+  }, png.toString("base64"));
+}
+
+test("the subject is cut out once the photo is picked, and the result offers it as a transparent PNG", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await logIn(page, await createVerifiedUser(request, "studio-cutout"));
+  await subscribeToPro(page);
+
+  await fillStudio(page);
+  await expect(page.getByText("Subject ready")).toBeVisible({ timeout: JOB_WAIT_MS });
+  await generate(page).click();
+  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
+    timeout: JOB_WAIT_MS,
+  });
+
+  const saved = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Transparent PNG" }).click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toMatch(/^backdrop-on-a-marble-counter-.+-transparent\.png$/);
+  const png = readFileSync((await file.path()) as string);
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  // The upload's size, 600 × 400, with the subject opaque on a see-through background.
+  const pixels = await pngAlpha(page, png);
+  expect(pixels).toMatchObject({ width: 600, height: 400 });
+  expect(pixels.transparent).toBeGreaterThan(0);
+  expect(pixels.opaque).toBeGreaterThan(0);
 });
 
 test("a generation survives a reload: the address names it and the result comes back", async ({

@@ -23,12 +23,19 @@ export const SIZES = [
 
 export type SizeLabel = (typeof SIZES)[number]["label"];
 
-/** A fixture photo resized in memory (Lanczos) and encoded as its own format would upload. */
-export async function loadPhoto(file: string, pixels: number): Promise<EngineImage> {
+/**
+ * A fixture photo resized in memory (Lanczos) and encoded as its own format would upload.
+ * `variant` marks its first pixel, so each variant is another photo to the server (which
+ * knows a photo uploaded again and copies its cut-out).
+ */
+export async function loadPhoto(file: string, pixels: number, variant = 0): Promise<EngineImage> {
   const bytes = await readFile(`${FIXTURES}${file}`);
   const meta = await sharp(bytes).metadata();
   const { width, height } = sizeFor(meta.width ?? 1, meta.height ?? 1, pixels, MAX_SIDE);
-  const resized = sharp(bytes).resize(width, height, { fit: "fill", kernel: "lanczos3" });
+  const mark = { input: { create: markPixel(variant) }, left: 0, top: 0 };
+  const resized = sharp(bytes)
+    .resize(width, height, { fit: "fill", kernel: "lanczos3" })
+    .composite(variant ? [mark] : []);
   const jpeg = file.endsWith(".jpg");
   const encoded = jpeg ? resized.jpeg({ quality: 92 }) : resized.png();
   return {
@@ -37,4 +44,9 @@ export async function loadPhoto(file: string, pixels: number): Promise<EngineIma
     width,
     height,
   };
+}
+
+function markPixel(variant: number) {
+  const background = { r: variant % 256, g: (variant >> 8) % 256, b: 7 };
+  return { width: 1, height: 1, channels: 3 as const, background };
 }

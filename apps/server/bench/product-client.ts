@@ -108,7 +108,20 @@ export async function startProcessing(
 }
 
 /** Reads the record's server-sent events until it ends; resolves with the last record. */
-export async function recordEnds(session: Session, recordId: string): Promise<TImageRecord> {
+export function recordEnds(session: Session, recordId: string): Promise<TImageRecord> {
+  return recordWhen(
+    session,
+    recordId,
+    (record) => record.status === "completed" || record.status === "failed",
+  );
+}
+
+/** Reads the record's server-sent events until one shows `ready`; resolves with that record. */
+export async function recordWhen(
+  session: Session,
+  recordId: string,
+  ready: (record: TImageRecord) => boolean,
+): Promise<TImageRecord> {
   const res = await ok(await call(session, `/api/fal/images/${recordId}/events`), "events");
   const reader = res.body?.pipeThrough(new TextDecoderStream()).getReader();
   if (!reader) throw new Error("no event stream");
@@ -124,7 +137,7 @@ export async function recordEnds(session: Session, recordId: string): Promise<TI
         const data = event.split("\n").find((line) => line.startsWith("data:"));
         if (!data) continue;
         const record = ZImageRecord.parse(JSON.parse(data.slice(5)));
-        if (record.status === "completed" || record.status === "failed") return record;
+        if (ready(record)) return record;
       }
     }
   } finally {

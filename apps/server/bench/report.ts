@@ -10,6 +10,8 @@ export const STAGES = [
   { key: "composedWithScene", label: "composite + encode, incl. scene" },
   { key: "generateRealtime", label: "generate, realtime (total)" },
   { key: "generateQueue", label: "generate, queue (total)" },
+  { key: "uploadCutout", label: "upload's cut-out (background job)" },
+  { key: "regenerate", label: "generate, realtime, with the upload's cut-out" },
   { key: "upscale", label: "upscale 2x (1 MP → 4 MP)" },
 ] as const;
 

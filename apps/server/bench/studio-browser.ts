@@ -61,6 +61,8 @@ export async function studioBrowserLeg(
       });
       await page.getByLabel("Describe the new background").fill(photo.prompt);
       await page.getByText(/This photo costs/).waitFor();
+      // As a seller typing the prompt would: the photo went up when picked, its subject is cut.
+      await page.getByText("Subject ready").waitFor({ timeout: 120_000 });
       const started = performance.now();
       await page.getByRole("button", { name: "Generate", exact: true }).click();
       await page.getByRole("button", { name: "Download" }).waitFor({ timeout: 120_000 });

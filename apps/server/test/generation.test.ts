@@ -1,4 +1,11 @@
-import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZImageRecord } from "@backdrop/shared";
+import {
+  generationCost,
+  GENERATION_MESSAGES as M,
+  PLANS,
+  ZEditResponse,
+  ZImageRecord,
+  ZUploadResponse,
+} from "@backdrop/shared";
 import sharp from "sharp";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
@@ -9,6 +16,7 @@ import {
   pollRecord,
   postEdit,
   postFal,
+  postUpload,
   postUpscale,
   processBody,
   upload,
@@ -53,6 +61,7 @@ describeEachDatabase("generation service", (database) => {
         method: "realtime",
         options: { num_inference_steps: 28, guidance_scale: 7, enable_hr_fix: true },
         shadow: "natural",
+        aspect: "original",
       });
 
       const upscaleJob = await accepted(
@@ -152,6 +161,11 @@ describeEachDatabase("generation service", (database) => {
         "shadow must be natural, soft or none",
       );
       await refusal(
+        await postFal(g.t, "process", { ...body, aspect: "2:1" }, g.ada),
+        400,
+        "aspect must be original, 1:1, 4:5, 3:4, 4:3, 9:16 or 16:9",
+      );
+      await refusal(
         await postEdit(g.t, g.ada, uploaded.recordId, uploaded.url, ""),
         400,
         M.editPromptRequired,
@@ -179,7 +193,7 @@ describeEachDatabase("generation service", (database) => {
         .where("user_id", "=", g.ada.id)
         .execute();
       await refusal(await postFal(g.t, "process", body, g.ada), 403, M.subscriptionExpired);
-      expect(g.engine.calls).toEqual({ generate: 0, upscale: 0, edit: 0 });
+      expect(g.engine.calls).toEqual({ generate: 0, upscale: 0, edit: 0, cutout: 0 });
       expect((await getRecord(g.t, g.ada, uploaded.recordId)).status).toBe("uploaded");
     });
 
@@ -193,6 +207,39 @@ describeEachDatabase("generation service", (database) => {
         expect((await pollRecord(g.t, g.ada, uploaded.recordId)).status).toBe("completed");
         expect(g.engine.inputs.at(-1)?.input).toMatchObject({ shadow });
       }
+    });
+
+    it("hands the engine the size chosen and charges by the output's own size", async () => {
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      // coffee.png is 600×400 (1 started MP, 8 tokens); 16:9 makes it 1024×576, and 9:16
+      // 576×1024: still one. A 2048-px upload at 1:1 is 2048×2048 (5 MP, 40 tokens).
+      const charged: number[] = [];
+      for (const aspect of ["16:9", "9:16"] as const) {
+        const uploaded = await upload(g.t, g.ada, "coffee.png");
+        const before = await g.tokensOf(g.ada);
+        await accepted(
+          await postFal(g.t, "process", { ...processBody(g.ada, uploaded), aspect }, g.ada),
+        );
+        expect((await pollRecord(g.t, g.ada, uploaded.recordId)).status).toBe("completed");
+        expect(g.engine.inputs.at(-1)?.input).toMatchObject({ aspect });
+        charged.push(before - (await g.tokensOf(g.ada)));
+      }
+      expect(charged).toEqual([8, 8]);
+      const big = await sharp({
+        create: { width: 2048, height: 1024, channels: 3, background: "#a0522d" },
+      })
+        .png()
+        .toBuffer();
+      const res = await postUpload(g.t, g.ada, big);
+      expect(res.status).toBe(200);
+      const { url, savedBaseImage } = ZUploadResponse.parse(await res.json());
+      const uploaded = { url, recordId: savedBaseImage._id };
+      const before = await g.tokensOf(g.ada);
+      await accepted(
+        await postFal(g.t, "process", { ...processBody(g.ada, uploaded), aspect: "1:1" }, g.ada),
+      );
+      expect(before - (await g.tokensOf(g.ada))).toBe(generationCost(2048, 2048));
+      expect(generationCost(2048, 2048)).toBeGreaterThan(generationCost(2048, 1024));
     });
 
     it("asks for enough tokens for an edit, on plans that have edits", async () => {

@@ -12,6 +12,7 @@ describeEachDatabase("migrations", (database) => {
       "0004-images",
       "0005-image-progress",
       "0006-safety",
+      "0007-catalogue-tools",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AUTH_MESSAGES, GENERATION_MESSAGES } from "./messages.ts";
+import { ASPECTS, DEFAULT_ASPECT } from "./aspect.ts";
+import { AUTH_MESSAGES, GALLERY_MESSAGES, GENERATION_MESSAGES } from "./messages.ts";
 
 /** SPEC point 9: what an upload may be. */
 export const IMAGE_LIMITS = Object.freeze({
@@ -101,7 +102,18 @@ export const SHADOW_STYLES = ["natural", "soft", "none"] as const;
 export type ShadowStyle = (typeof SHADOW_STYLES)[number];
 export const DEFAULT_SHADOW_STYLE: ShadowStyle = "natural";
 
-/** POST /api/fal/process. `processingMethod` is ours: the spec's radio choice, realtime by default. */
+/**
+ * POST /api/fal/process. `processingMethod` is ours: the spec's radio choice, realtime by default;
+ * so are `shadow` and `aspect` (the output's proportions, see outputSize).
+ */
+/** At most this many takes of one generation (issue 14, point 2). */
+export const MAX_VARIATIONS = 4;
+/** Seeds are 31-bit, as every engine takes them. */
+export const MAX_SEED = 2 ** 31 - 1;
+
+const VARIATIONS_MESSAGE = `variations must be a whole number from 1 to ${MAX_VARIATIONS}`;
+const SEED_MESSAGE = `seed must be a whole number from 0 to ${MAX_SEED}`;
+
 export const ZProcessRequest = z.object({
   prompt: prompt(GENERATION_MESSAGES.promptRequired),
   imageUrl,
@@ -114,8 +126,33 @@ export const ZProcessRequest = z.object({
   shadow: z
     .enum(SHADOW_STYLES, { error: "shadow must be natural, soft or none" })
     .default(DEFAULT_SHADOW_STYLE),
+  aspect: z
+    .enum(ASPECTS, { error: "aspect must be original, 1:1, 4:5, 3:4, 4:3, 9:16 or 16:9" })
+    .default(DEFAULT_ASPECT),
+  /** Takes of the same settings, each charged as one generation; seeds `seed`, `seed + 1`… */
+  variations: z
+    .number({ error: VARIATIONS_MESSAGE })
+    .int(VARIATIONS_MESSAGE)
+    .min(1, VARIATIONS_MESSAGE)
+    .max(MAX_VARIATIONS, VARIATIONS_MESSAGE)
+    .default(1),
+  /** The same photo, prompt, settings and seed give the same image; random when absent. */
+  seed: z
+    .number({ error: SEED_MESSAGE })
+    .int(SEED_MESSAGE)
+    .min(0, SEED_MESSAGE)
+    .max(MAX_SEED, SEED_MESSAGE)
+    .optional(),
 });
 export type TProcessRequest = z.input<typeof ZProcessRequest>;
+
+const INDEX_MESSAGE = "index must be the number of one of the image's variations, from 0";
+
+/** POST /api/fal/images/:recordId/choose: which take Download, Upscale and Edit act on. */
+export const ZChooseRequest = z.object({
+  index: z.number({ error: INDEX_MESSAGE }).int(INDEX_MESSAGE).min(0, INDEX_MESSAGE),
+});
+export type TChooseRequest = z.input<typeof ZChooseRequest>;
 
 export const ZUpscaleRequest = z.object({
   imageUrl,
@@ -169,6 +206,17 @@ export const ZImageRecord = z.object({
   processedImage: imageRef.nullable(),
   upscaledImage: imageRef.nullable(),
   aiGeneratedImages: z.array(imageRef),
+  /**
+   * The subject cut out of the upload on a transparent background (PNG at the upload's size),
+   * made once in the background after the upload; null until it is ready, or when it could not
+   * be made (the engine has none, no subject found). Free to download.
+   */
+  cutoutImage: imageRef.nullable(),
+  /**
+   * The takes of the latest generation, in order, each with its seed; `processedImage` is the
+   * chosen one (the first until another is chosen). Empty before a generation completes.
+   */
+  variations: z.array(z.object({ url: z.string(), seed: z.number().int() })),
   status: z.enum(RECORD_STATUSES),
   stage: z.string().nullable(),
   progress: z.number().min(0).max(1).nullable(),
@@ -180,6 +228,20 @@ export const ZImageRecord = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type TImageRecord = z.infer<typeof ZImageRecord>;
+
+/** At most this many records in one ZIP download. */
+export const ARCHIVE_LIMIT = 50;
+
+/** POST /api/images/archive: the chosen results of these records (the user's own), as a ZIP. */
+export const ZArchiveRequest = z.object({
+  ids: z
+    .array(z.string({ error: GALLERY_MESSAGES.archiveIds }).min(1, GALLERY_MESSAGES.archiveIds), {
+      error: GALLERY_MESSAGES.archiveIds,
+    })
+    .min(1, GALLERY_MESSAGES.archiveIds)
+    .max(ARCHIVE_LIMIT, GALLERY_MESSAGES.archiveIds),
+});
+export type TArchiveRequest = z.input<typeof ZArchiveRequest>;
 
 /** DELETE /api/images/:recordId: the record, its files and their thumbnails are gone. */
 export const ZDeleteImageResponse = z.object({ ok: z.literal(true) });

@@ -1,5 +1,6 @@
 export * from "./account.schema.ts";
 export * from "./api.schema.ts";
+export * from "./aspect.ts";
 export * from "./generation.schema.ts";
 export * from "./messages.ts";
 export * from "./password.ts";

@@ -124,6 +124,9 @@ export const GENERATION_MESSAGES = {
   alreadyProcessing:
     "This image is still being processed. Please wait for the current job to finish.",
   nothingToUpscale: "Generate an image before upscaling it.",
+  // Variations (issue 14, point 2): ours.
+  noSuchVariation: "This image has no variation with that number.",
+  chooseFailed: "Could not choose this variation. Please try again.",
   /**
    * The local engine's edit refusals (nothing is charged): what Backdrop can change is the scene
    * around the subject, its light and colour, the background blur and the shadow.
@@ -162,6 +165,10 @@ export const GALLERY_MESSAGES = {
   deleted: "Image deleted",
   nothingToOpen: "This image has no finished result to open in the studio yet.",
   openFailed: "Could not open the image in the studio. Please try again.",
+  // Download all as a ZIP (issue 14, point 6): ours.
+  archiveIds: "Choose between 1 and 50 of your images to download",
+  archiveEmpty: "None of these images has a finished result to download yet.",
+  archiveFailed: "Could not prepare the download. Please try again.",
 } as const;
 
 /**

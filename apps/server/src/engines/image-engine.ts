@@ -1,4 +1,5 @@
 import type {
+  Aspect,
   GenerationOptions,
   ProcessingMethod,
   ShadowStyle,
@@ -14,8 +15,20 @@ export type EngineImage = {
   height: number;
 };
 
+/**
+ * The subject cut out of an upload on a transparent background, at the upload's size: made once,
+ * in the background, right after the upload, and handed to every job of that upload so none
+ * runs the cut-out model again. `matte` is the engine's own (kept privately beside it): what it
+ * needs to cut again with other settings without its model.
+ */
+export type SubjectCutout = EngineImage & { matte?: Buffer };
+
+export type CutoutInput = { image: EngineImage };
+
 export type GenerateInput = {
   image: EngineImage;
+  /** The upload's cut-out, when it is ready. */
+  cutout?: SubjectCutout;
   /** The new background, in the user's words. */
   prompt: string;
   options: GenerationOptions;
@@ -24,6 +37,11 @@ export type GenerateInput = {
   seed: number;
   /** The subject's shadow (natural when absent). */
   shadow?: ShadowStyle;
+  /**
+   * The output's proportions (the upload's own when absent): the result is
+   * `outputSize(image.width, image.height, aspect)`, the subject framed for it.
+   */
+  aspect?: Aspect;
 };
 
 export type UpscaleInput = { image: EngineImage; options: UpscaleOptions };
@@ -40,11 +58,17 @@ export type KeptScene = {
   state: Record<string, unknown>;
 };
 
-/** A result, with what an edit of it needs when the engine keeps its scenes. */
-export type EngineResult = EngineImage & { keep?: KeptScene };
+/**
+ * A result, with what an edit of it needs when the engine keeps its scenes, and the upload's
+ * cut-out when a generation had none and made it just as the upload's would be (the upload
+ * keeps it, so its own cut-out job has nothing left to do).
+ */
+export type EngineResult = EngineImage & { keep?: KeptScene; cutout?: SubjectCutout };
 
 export type EditInput = {
   image: EngineImage;
+  /** The upload's cut-out, when the image edited is the upload itself and it is ready. */
+  cutout?: SubjectCutout;
   prompt: string;
   /** The kept scene of the image being edited, when it has one. */
   kept?: KeptScene;
@@ -104,6 +128,11 @@ export type ImageEngine = {
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */
   edit(input: EditInput, ctx: JobContext): Promise<EngineResult>;
+  /**
+   * Cuts the subject out of an upload, for its jobs to reuse and its owner to download. It
+   * gives way to the jobs people wait for. Engines without it (fal) make no cut-out.
+   */
+  cutOut?(input: CutoutInput, ctx: JobContext): Promise<SubjectCutout>;
   /** Releases what the engine holds (a worker thread); called once, when the process stops. */
   close?(): Promise<void>;
   /**

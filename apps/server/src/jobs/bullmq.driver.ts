@@ -2,13 +2,21 @@ import { Queue, Worker } from "bullmq";
 import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
 import { withTimeout } from "../lib/timeout.ts";
-import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
+import { type DispatchOrder, type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
 import type { JobHandler } from "./job-handler.ts";
 import { isReady, type RedisConnector } from "./redis-connection.ts";
 
 export const JOB_QUEUE_NAME = "image-jobs";
 
 export type BullmqSettings = { connect: RedisConnector; prefix: string };
+
+/** BullMQ's priorities run from 1 (first) to 2^21 − 1; a background job comes after any place. */
+const BACKGROUND_PRIORITY = 2 ** 21 - 1;
+
+/** BullMQ takes lower priorities first (and jobs without one before all: ours all have one). */
+function bullmqPriority({ background = false, place = 0 }: DispatchOrder): number {
+  return background ? BACKGROUND_PRIORITY : Math.min(BACKGROUND_PRIORITY - 1, place + 1);
+}
 
 /** A hand-over that Redis has not confirmed by then has failed (the sweep retries it). */
 export const DISPATCH_TIMEOUT_MS = 3_000;
@@ -26,13 +34,19 @@ export function createBullmqDriver(settings: BullmqSettings): JobDriver {
   return {
     id: "bullmq",
     accepting: () => isReady(connection, DISPATCH_TIMEOUT_MS),
-    async dispatch(jobId) {
+    async dispatch(jobId, order = {}) {
       // Removed once done, so a job handed over again after a crash is accepted anew;
       // while it waits, the same id makes a second hand-over a no-op.
       const added = queue.add(
         "run",
         { jobId },
-        { jobId, removeOnComplete: true, removeOnFail: true, attempts: 1 },
+        {
+          jobId,
+          removeOnComplete: true,
+          removeOnFail: true,
+          attempts: 1,
+          priority: bullmqPriority(order),
+        },
       );
       await withTimeout(added, DISPATCH_TIMEOUT_MS, "Redis did not take the job in time");
     },

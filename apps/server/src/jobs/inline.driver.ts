@@ -1,6 +1,6 @@
 import PQueue from "p-queue";
 import type { Logger } from "../lib/logger.ts";
-import { type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
+import { type DispatchOrder, type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
 import type { JobHandler } from "./job-handler.ts";
 
 export type InlineDriver = JobDriver & {
@@ -8,7 +8,18 @@ export type InlineDriver = JobDriver & {
   start(): void;
 };
 
-/** The default: jobs run in the server's own process, a few at a time, in the order handed. */
+/** p-queue runs higher priorities first. */
+function inlinePriority({ background = false, place = 0 }: DispatchOrder): number {
+  return background ? -BACKGROUND_PLACE : -place;
+}
+
+/** Behind any place a user's waiting jobs can take. */
+const BACKGROUND_PLACE = 1_000_000;
+
+/**
+ * The default: jobs run in the server's own process, a few at a time, in the order handed,
+ * in line as DispatchOrder says.
+ */
 export function createInlineDriver({
   runner,
   concurrency,
@@ -26,11 +37,11 @@ export function createInlineDriver({
   let closed = false;
   let stopSweeping: (() => void) | null = null;
 
-  async function dispatch(jobId: string): Promise<void> {
+  async function dispatch(jobId: string, order: DispatchOrder = {}): Promise<void> {
     if (closed || known.has(jobId)) return;
     known.add(jobId);
     void queue
-      .add(() => runner.run(jobId))
+      .add(() => runner.run(jobId), { priority: inlinePriority(order) })
       .catch((error: unknown) => logger.error("Job runner failed", { jobId, error }))
       .finally(() => known.delete(jobId));
   }

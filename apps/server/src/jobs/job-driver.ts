@@ -1,6 +1,20 @@
 import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { isBackgroundJob, type JobKind } from "../repositories/schema.ts";
 import type { JobHandler } from "./job-handler.ts";
+
+/**
+ * Where a job goes in line. Every job someone waits on goes before any `background` one (the
+ * free cut-out after an upload). Among those, the lower `place` first: how many jobs of the
+ * same user were already waiting when it was accepted, so one user's batch of twenty never
+ * holds back another user's single job. Then in the order handed over.
+ */
+export type DispatchOrder = { background?: boolean; place?: number };
+
+/** The order a job recovered by the sweep goes back in line with. */
+export function orderOf(job: { kind: JobKind }): DispatchOrder {
+  return { background: isBackgroundJob(job.kind) };
+}
 
 /** How accepted jobs reach a worker: in this process, or through a queue to worker processes. */
 export type JobDriver = {
@@ -8,7 +22,7 @@ export type JobDriver = {
   /** Whether a job handed over now can reach the workers; asked before anything is charged. */
   accepting(): boolean | Promise<boolean>;
   /** Hands a committed job to the workers; handing the same job twice runs it once. */
-  dispatch(jobId: string): Promise<void>;
+  dispatch(jobId: string, order?: DispatchOrder): Promise<void>;
   /** Rejects when the queue does not answer (for the health check); absent when in-process. */
   ping?(): Promise<void>;
   close(): Promise<void>;
@@ -48,7 +62,7 @@ export async function sweepOrphans(
     if (!abandoned && !(await driver.accepting())) continue;
     try {
       if (abandoned) await runner.abandon(job);
-      else await driver.dispatch(job.id);
+      else await driver.dispatch(job.id, orderOf(job));
       handled += 1;
     } catch (error) {
       logger.error("Could not recover a job", { jobId: job.id, error: describeError(error) });

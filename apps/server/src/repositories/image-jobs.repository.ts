@@ -96,17 +96,46 @@ export function imageJobStatements(db: Kysely<Database>) {
       return row ? toJob(row) : undefined;
     },
 
+    /** Whether a job the user waits on is queued or running for the record (not the cut-out). */
     async hasActiveJob(recordId: string): Promise<boolean> {
       const row = await db
         .selectFrom("image_jobs")
         .select("id")
         .where("record_id", "=", recordId)
         .where("status", "in", ACTIVE)
+        .where("kind", "<>", "cutout")
         .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** Removes the record's jobs (only ended ones: callers check `hasActiveJob` first). */
+    /** How many of the user's jobs (not background ones) wait in line, not started yet. */
+    async waitingCountOf(userId: string): Promise<number> {
+      const row = await db
+        .selectFrom("image_jobs")
+        .select((eb) => eb.fn.countAll<number | string>().as("waiting"))
+        .where("user_id", "=", userId)
+        .where("status", "=", "queued")
+        .where("kind", "<>", "cutout")
+        .executeTakeFirst();
+      return Number(row?.waiting ?? 0);
+    },
+
+    /** The record's upload cut-out job while a worker runs it. */
+    async runningCutout(recordId: string): Promise<ImageJob | undefined> {
+      const row = await db
+        .selectFrom("image_jobs")
+        .selectAll()
+        .where("record_id", "=", recordId)
+        .where("kind", "=", "cutout")
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      return row ? toJob(row) : undefined;
+    },
+
+    /**
+     * Removes the record's jobs: ended ones, and a background cut-out, which then finds its job
+     * gone and keeps nothing (callers check `hasActiveJob` first).
+     */
     async deleteOfRecord(recordId: string): Promise<void> {
       await db.deleteFrom("image_jobs").where("record_id", "=", recordId).execute();
     },

@@ -12,8 +12,13 @@ export type StoredFile = {
   byteSize: number;
   width: number;
   height: number;
+  /** SHA-256 (hex) of an upload's bytes; null for every other kind. */
+  contentHash?: string | null;
   createdAt: number;
 };
+
+/** One take of a generation: its stored file and the seed that made it. */
+export type Variation = { fileId: string; seed: number };
 
 export type ImageRecord = {
   id: string;
@@ -27,6 +32,8 @@ export type ImageRecord = {
   progress: number | null;
   error: string | null;
   prompt: string | null;
+  /** The latest generation's takes, in order; the chosen one is `processedFileId`. */
+  variations: Variation[];
   createdAt: number;
   updatedAt: number;
 };
@@ -37,7 +44,25 @@ export type ImageRecordView = ImageRecord & {
   processed: StoredFile | null;
   upscaled: StoredFile | null;
   edits: StoredFile[];
+  /** The upload's subject on a transparent background, once its background job made it. */
+  cutout: StoredFile | null;
+  /** The takes with their files (any whose file is gone left out). */
+  takes: { file: StoredFile; seed: number }[];
 };
+
+/** The stored JSON of a record's takes; anything unreadable is no takes. */
+function readVariations(stored: string | null): Variation[] {
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (item): item is Variation => typeof item?.fileId === "string" && Number.isInteger(item?.seed),
+    );
+  } catch {
+    return [];
+  }
+}
 
 function toFile(row: Selectable<StoredFilesTable>): StoredFile {
   return {
@@ -50,6 +75,7 @@ function toFile(row: Selectable<StoredFilesTable>): StoredFile {
     byteSize: Number(row.byte_size),
     width: Number(row.width),
     height: Number(row.height),
+    contentHash: row.content_hash,
     createdAt: Number(row.created_at),
   };
 }
@@ -66,6 +92,7 @@ function toRecord(row: Selectable<ImageRecordsTable>): ImageRecord {
     progress: row.progress === null ? null : Number(row.progress),
     error: row.error,
     prompt: row.prompt,
+    variations: readVariations(row.variations),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -79,6 +106,7 @@ export type RecordChange = Partial<{
   progress: number | null;
   error: string | null;
   prompt: string | null;
+  variations: Variation[];
 }>;
 
 export type ImageRecordStatements = ReturnType<typeof imageRecordStatements>;
@@ -107,6 +135,11 @@ export function imageRecordStatements(db: Kysely<Database>) {
       processed: record.processedFileId ? (byId.get(record.processedFileId) ?? null) : null,
       upscaled: record.upscaledFileId ? (byId.get(record.upscaledFileId) ?? null) : null,
       edits: files.filter((file) => file.kind === "edited"),
+      cutout: files.find((file) => file.kind === "cutout") ?? null,
+      takes: record.variations.flatMap(({ fileId, seed }) => {
+        const file = byId.get(fileId);
+        return file ? [{ file, seed }] : [];
+      }),
     };
   }
 
@@ -125,6 +158,7 @@ export function imageRecordStatements(db: Kysely<Database>) {
           progress: record.progress,
           error: record.error,
           prompt: record.prompt,
+          variations: record.variations.length ? JSON.stringify(record.variations) : null,
           created_at: record.createdAt,
           updated_at: record.updatedAt,
         })
@@ -144,9 +178,29 @@ export function imageRecordStatements(db: Kysely<Database>) {
           byte_size: file.byteSize,
           width: file.width,
           height: file.height,
+          content_hash: file.contentHash ?? null,
           created_at: file.createdAt,
         })
         .execute();
+    },
+
+    /**
+     * The newest cut-out the user has of an upload with these bytes (`contentHash` of its
+     * original), for the same photo uploaded again.
+     */
+    async findCutoutOfUpload(userId: string, contentHash: string): Promise<StoredFile | undefined> {
+      const row = await db
+        .selectFrom("stored_files as cutout")
+        .innerJoin("stored_files as original", "original.record_id", "cutout.record_id")
+        .selectAll("cutout")
+        .where("original.user_id", "=", userId)
+        .where("original.kind", "=", "original")
+        .where("original.content_hash", "=", contentHash)
+        .where("cutout.kind", "=", "cutout")
+        .orderBy("cutout.created_at", "desc")
+        .orderBy("cutout.id", "desc")
+        .executeTakeFirst();
+      return row ? toFile(row) : undefined;
     },
 
     async findRecord(id: string): Promise<ImageRecord | undefined> {
@@ -229,6 +283,9 @@ export function imageRecordStatements(db: Kysely<Database>) {
           ...(change.progress !== undefined ? { progress: change.progress } : {}),
           ...(change.error !== undefined ? { error: change.error } : {}),
           ...(change.prompt !== undefined ? { prompt: change.prompt } : {}),
+          ...(change.variations !== undefined
+            ? { variations: change.variations.length ? JSON.stringify(change.variations) : null }
+            : {}),
           updated_at: now,
         })
         .where("id", "=", id)

@@ -119,7 +119,8 @@ export type SandboxChargesTable = {
 
 export type SandboxPortalSessionsTable = { id: string; user_id: string; created_at: EpochMs };
 
-export type StoredFileKind = "original" | "processed" | "upscaled" | "edited";
+/** `cutout`: the upload's subject on a transparent background, made by a background job. */
+export type StoredFileKind = "original" | "processed" | "upscaled" | "edited" | "cutout";
 
 export type StoredFilesTable = {
   id: string;
@@ -132,6 +133,8 @@ export type StoredFilesTable = {
   byte_size: number;
   width: number;
   height: number;
+  /** SHA-256 (hex) of an upload's stored bytes, so the same photo uploaded again is known. */
+  content_hash: string | null;
   created_at: EpochMs;
 };
 
@@ -147,11 +150,22 @@ export type ImageRecordsTable = {
   progress: number | null;
   error: string | null;
   prompt: string | null;
+  /** The latest generation's takes as JSON, `[{ "fileId", "seed" }]`; null before one. */
+  variations: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 };
 
-export type JobKind = "generate" | "upscale" | "edit";
+/**
+ * `cutout` is the free background job that cuts an upload's subject out: nobody waits on it, so
+ * it leaves the record's status alone and yields to the others.
+ */
+export type JobKind = "generate" | "upscale" | "edit" | "cutout";
+
+/** Jobs nobody waits on: free, invisible in the record's status, run after the others. */
+export function isBackgroundJob(kind: JobKind): boolean {
+  return kind === "cutout";
+}
 
 export type ImageJobsTable = {
   id: string;

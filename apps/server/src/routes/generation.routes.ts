@@ -2,6 +2,7 @@ import {
   AUTH_MESSAGES,
   IMAGE_LIMITS,
   GENERATION_MESSAGES as M,
+  ZChooseRequest,
   ZEditRequest,
   ZProcessRequest,
   ZScenePreviewRequest,
@@ -103,6 +104,10 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
     })
     .get("/images/:recordId", signedIn, failsWith(M.imageProcessingFailed), async (c) => {
       return c.json(await generations.record(c.var.user, c.req.param("recordId")));
+    })
+    .post("/images/:recordId/choose", smallBody, signedIn, failsWith(M.chooseFailed), async (c) => {
+      const { index } = await parseJson(c, ZChooseRequest);
+      return c.json(await generations.choose(c.var.user, c.req.param("recordId"), index));
     })
     .get("/images/:recordId/events", signedIn, recordEventsRoute(deps));
 }

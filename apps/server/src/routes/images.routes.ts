@@ -1,9 +1,9 @@
-import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
+import { GALLERY_MESSAGES, GENERATION_MESSAGES as M, ZArchiveRequest } from "@backdrop/shared";
 import { Hono } from "hono";
 import type { Identity } from "../identity/identity.ts";
 import type { GenerationsService } from "../services/generations/generations.service.ts";
 import { failsWith } from "./errors.ts";
-import { assertSelf } from "./json-body.ts";
+import { assertSelf, parseJson } from "./json-body.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 
 export type ImagesRoutesDeps = { identity: Identity; generations: GenerationsService };
@@ -12,10 +12,25 @@ const FILE_NAME = /^([0-9a-f-]{36})\.([a-z]+)$/;
 
 /**
  * GET /api/images/:uid, the user's records newest first (SPEC point 7); DELETE
- * /api/images/:recordId, one of them with its files (404 for anyone else's, 409 while running).
+ * /api/images/:recordId, one of them with its files (404 for anyone else's, 409 while running);
+ * POST /api/images/archive, the chosen results of some of them as a ZIP.
  */
 export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
   return new Hono<SignedInEnv>()
+    .post(
+      "/archive",
+      requireUser(identity),
+      failsWith(GALLERY_MESSAGES.archiveFailed),
+      async (c) => {
+        const { ids } = await parseJson(c, ZArchiveRequest);
+        const { stream } = await generations.archive(c.var.user, ids);
+        return c.body(stream, 200, {
+          "Content-Type": "application/zip",
+          "Content-Disposition": 'attachment; filename="backdrop-images.zip"',
+          "Cache-Control": "no-store",
+        });
+      },
+    )
     .get("/:uid", requireUser(identity), failsWith(GALLERY_MESSAGES.fetchFailed), async (c) => {
       assertSelf(c, c.req.param("uid"));
       c.header("Cache-Control", "no-store");

@@ -108,6 +108,13 @@ describe("fal engine against the emulator", () => {
       }
     });
 
+    it("asks for the output size of another aspect, and answers at it", async () => {
+      const input: GenerateInput = { ...(await generateInput("realtime")), aspect: "9:16" };
+      const result = await engine.generate(input, recordingContext().ctx);
+      expect(onlyBody(emulator, "run", ICLIGHT).image_size).toEqual({ width: 576, height: 1024 });
+      expect(result).toMatchObject({ width: 576, height: 1024 });
+    });
+
     it("generates through the queue, reporting its place and progress", async () => {
       const input = await generateInput("queue");
       const { ctx, stages } = recordingContext();

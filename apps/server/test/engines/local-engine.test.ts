@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decodeImage } from "../../src/engines/local/common/index.ts";
-import { createIsnetCutout } from "../../src/engines/local/cutout/index.ts";
+import { createIsnetCutout, cutOut } from "../../src/engines/local/cutout/index.ts";
 import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
 import {
   isnetPredictor,
@@ -32,7 +32,7 @@ describe("local engine, in detail", () => {
 
   beforeAll(async () => {
     const image = await decodeImage((await photo("coffee.png")).bytes);
-    coffee = await createIsnetCutout().cutOut(image);
+    coffee = await cutOut(createIsnetCutout(), image);
   }, 60_000);
 
   it("cuts the cup out of the coffee photo and drops the table", () => {
@@ -182,7 +182,7 @@ describe("local engine, matte quality on synthetic photos with a known mask", ()
     it(`cuts out the ${synthetic.name} with IoU >= 0.95`, async () => {
       const { png, mask } = await renderSynthetic(synthetic);
       const image = await decodeImage(png);
-      const cut = await cutout.cutOut(image, undefined, { threshold: 0.67, quality: "fast" });
+      const cut = await cutOut(cutout, image, undefined, { threshold: 0.67, quality: "fast" });
       expect(iou(cut.mask, mask)).toBeGreaterThanOrEqual(0.95);
     }, 120_000);
   }
@@ -202,9 +202,9 @@ describe("local engine, matte quality on synthetic photos with a known mask", ()
     };
     const cutout = createIsnetCutout(once);
     const solid = (matte: Uint8Array) => matte.reduce((sum, a) => sum + (a > 0 ? 1 : 0), 0);
-    const loose = await cutout.cutOut(image, undefined, { threshold: 0.1, quality: "fast" });
-    const tight = await cutout.cutOut(image, undefined, { threshold: 1, quality: "fast" });
-    const queued = await cutout.cutOut(image, undefined, { threshold: 0.67, quality: "full" });
+    const loose = await cutOut(cutout, image, undefined, { threshold: 0.1, quality: "fast" });
+    const tight = await cutOut(cutout, image, undefined, { threshold: 1, quality: "fast" });
+    const queued = await cutOut(cutout, image, undefined, { threshold: 0.67, quality: "full" });
     expect(solid(tight.mask)).toBeLessThan(solid(loose.mask));
     expect(iou(queued.mask, mask)).toBeGreaterThanOrEqual(0.95);
   }, 120_000);

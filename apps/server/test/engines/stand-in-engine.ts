@@ -35,14 +35,15 @@ export function gateEntered(gate: SharedArrayBuffer): boolean {
 /** The middle of the photo is the subject (fast and deterministic), after the gate if any. */
 function gatedCutout(gate?: SharedArrayBuffer): CutoutModel {
   return {
-    async cutOut(image, signal, matte) {
+    async predict(image, signal) {
       if (gate) {
         const slots = new Int32Array(gate);
         Atomics.store(slots, 0, 1);
         Atomics.wait(slots, 1, 0);
       }
-      return middleCutout.cutOut(image, signal, matte);
+      return middleCutout.predict(image, signal);
     },
+    refine: middleCutout.refine,
   };
 }
 

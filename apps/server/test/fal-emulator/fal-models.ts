@@ -35,8 +35,27 @@ function promptColour(prompt: string) {
 
 type Format = "png" | "jpeg" | "webp";
 
-/** IC-Light stand-in: the photo relit in the colour of the described scene, same size. */
-async function relight(image: Buffer, prompt: string, format: Format, nsfw: boolean) {
+/** The `{ width, height }` form of IC-Light's `image_size`, when the input names one. */
+function sizeAsked(input: Input): { width: number; height: number } | undefined {
+  const size = input.image_size as { width?: unknown; height?: unknown } | undefined;
+  const { width, height } = size ?? {};
+  return typeof width === "number" && typeof height === "number" ? { width, height } : undefined;
+}
+
+/**
+ * IC-Light stand-in: the photo relit in the colour of the described scene, at its own size or
+ * cropped to the `image_size` asked.
+ */
+async function relight(
+  photo: Buffer,
+  prompt: string,
+  format: Format,
+  nsfw: boolean,
+  size?: { width: number; height: number },
+) {
+  const image = size
+    ? await sharp(photo).resize(size.width, size.height, { fit: "cover" }).toBuffer()
+    : photo;
   const { width = 1, height = 1 } = await sharp(image).metadata();
   const colour = promptColour(prompt);
   if (nsfw) {
@@ -72,7 +91,8 @@ const iclight: Model = {
   imageFields: (input) => [{ loc: ["body", "image_url"], url: String(input.image_url) }],
   async run([image], input, { publish, flags }) {
     const format = (input.output_format as Format | undefined) ?? "jpeg";
-    const bytes = await relight(image as Buffer, String(input.prompt), format, flags.nsfw);
+    const prompt = String(input.prompt);
+    const bytes = await relight(image as Buffer, prompt, format, flags.nsfw, sizeAsked(input));
     return ok({
       images: [await publish(bytes, "iclight")],
       seed: input.seed ?? Math.floor(Math.random() * 2 ** 31),

@@ -31,8 +31,13 @@ type TestApp = ReturnType<typeof createTestApp>;
  * The generation suites' app on one database and job driver, made before each test and
  * closed after it, with Ada and Bob signed up. Tests may replace `t` (a restart: `g.app()`
  * shares the queue and the files) and `engine`; the one in `t` is closed after the test.
+ * With `cutouts`, the engine cuts each upload's subject out, as the local engine does.
  */
-export function useGenerationApps(database: TestDatabase, driver: DriverSetup) {
+export function useGenerationApps(
+  database: TestDatabase,
+  driver: DriverSetup,
+  options: { cutouts?: boolean } = {},
+) {
   const g = {
     t: undefined as unknown as TestApp,
     engine: undefined as unknown as ReturnType<typeof scriptedEngine>,
@@ -40,7 +45,7 @@ export function useGenerationApps(database: TestDatabase, driver: DriverSetup) {
     bob: undefined as unknown as SignedIn,
     env: {} as Record<string, string>,
     app(jobs: JobsOptions = FAST_JOBS): TestApp {
-      g.engine = scriptedEngine();
+      g.engine = scriptedEngine(options);
       const made = createTestApp(database.handle(), { env: g.env, engine: g.engine.engine, jobs });
       made.container.jobs.start();
       return made;

@@ -6,9 +6,11 @@ import {
   type EngineImage,
   type ImageEngine,
   type JobContext,
+  type JobStage,
+  type SubjectCutout,
 } from "../../src/engines/image-engine.ts";
 
-type Kind = "generate" | "upscale" | "edit";
+type Kind = "generate" | "upscale" | "edit" | "cutout";
 
 type Step =
   | { type: "fail"; failure: EngineFailure }
@@ -24,28 +26,47 @@ async function png(pipeline: sharp.Sharp): Promise<EngineImage> {
   return { bytes: data, contentType: "image/png", width: info.width, height: info.height };
 }
 
+/** The photo with everything outside its middle half made transparent, and that mask. */
+async function middleCut(image: EngineImage): Promise<SubjectCutout> {
+  const { width, height } = image;
+  const mask = Buffer.alloc(width * height);
+  for (let y = Math.floor(height / 4); y < (height * 3) / 4; y++) {
+    mask.fill(255, y * width + Math.floor(width / 4), y * width + Math.floor((width * 3) / 4));
+  }
+  const raw = { raw: { width, height, channels: 1 as const } };
+  const rgb = await sharp(image.bytes).removeAlpha().raw().toBuffer();
+  const cut = await png(sharp(rgb, { raw: { width, height, channels: 3 } }).joinChannel(mask, raw));
+  return { ...cut, matte: await sharp(mask, raw).png().toBuffer() };
+}
+
+const STAGES: Record<Kind, JobStage> = {
+  generate: "composing",
+  upscale: "upscaling",
+  edit: "editing",
+  cutout: "cutting out",
+};
+
 /**
  * An engine the tests steer: by default it answers at once with real images (tinted for a
- * generation, twice the size for an upscale, grey for an edit); steps queued per kind make
- * the next calls fail, hang or wait.
+ * generation, twice the size for an upscale, grey for an edit, and with `cutouts` the middle of
+ * the photo for an upload's cut-out); steps queued per kind make the next calls fail, hang or
+ * wait. Without `cutouts` it makes none, as fal.
  */
-export function scriptedEngine() {
-  const steps: Record<Kind, Step[]> = { generate: [], upscale: [], edit: [] };
-  const calls: Record<Kind, number> = { generate: 0, upscale: 0, edit: 0 };
+export function scriptedEngine(options: { cutouts?: boolean } = {}) {
+  const steps: Record<Kind, Step[]> = { generate: [], upscale: [], edit: [], cutout: [] };
+  const calls: Record<Kind, number> = { generate: 0, upscale: 0, edit: 0, cutout: 0 };
   const inputs: Array<{ kind: Kind; input: unknown }> = [];
 
-  async function run(
+  async function run<T extends EngineImage>(
     kind: Kind,
     ctx: JobContext,
-    make: () => Promise<EngineImage>,
-  ): Promise<EngineImage> {
+    make: () => Promise<T>,
+  ): Promise<T> {
     calls[kind] += 1;
-    ctx.reportStage(
-      kind === "generate" ? "composing" : kind === "upscale" ? "upscaling" : "editing",
-    );
+    ctx.reportStage(STAGES[kind]);
     const step = steps[kind].shift();
     if (step?.type === "fail") throw new EngineError(step.failure, `scripted ${step.failure}`);
-    if (step?.type === "hang") return new Promise<EngineImage>(() => {});
+    if (step?.type === "hang") return new Promise<T>(() => {});
     if (step?.type === "hold") await step.released;
     if (step?.type === "progress") {
       for (const fraction of step.fractions) ctx.reportProgress?.(fraction);
@@ -61,9 +82,12 @@ export function scriptedEngine() {
     previewScene: drawsEverything,
     generate: (input, ctx) => {
       inputs.push({ kind: "generate", input });
-      return run("generate", ctx, () =>
-        png(sharp(input.image.bytes).tint({ r: 40, g: 120, b: 200 })),
-      );
+      return run("generate", ctx, async () => {
+        const result = await png(sharp(input.image.bytes).tint({ r: 40, g: 120, b: 200 }));
+        // As the local engine: without the upload's cut-out, it makes one and hands it over.
+        const made = options.cutouts && !input.cutout ? await middleCut(input.image) : undefined;
+        return made ? { ...result, cutout: made } : result;
+      });
     },
     upscale: (input, ctx) => {
       inputs.push({ kind: "upscale", input });
@@ -75,6 +99,14 @@ export function scriptedEngine() {
       inputs.push({ kind: "edit", input });
       return run("edit", ctx, () => png(sharp(input.image.bytes).greyscale()));
     },
+    ...(options.cutouts
+      ? {
+          cutOut: (input, ctx) => {
+            inputs.push({ kind: "cutout", input });
+            return run("cutout", ctx, () => middleCut(input.image));
+          },
+        }
+      : {}),
   };
 
   return {

@@ -28,7 +28,7 @@ function parse(url: string): URL {
 }
 
 /** Hands the bytes to the browser as a file download named `fileName`. */
-function save(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = objectUrl;
@@ -75,6 +75,6 @@ export async function downloadImage(
     throw new DownloadError(DOWNLOAD_MESSAGES.failed);
   }
   const fileName = `${baseName}.${extensionOf(blob, parsed)}`;
-  save(blob, fileName);
+  saveBlob(blob, fileName);
   return fileName;
 }

@@ -1,7 +1,7 @@
 import { Container } from "../components/ui/container.tsx";
+import { GenerateWorkspace } from "../features/batch/components/generate-workspace.tsx";
 import { GenerateHero } from "../features/generate/components/generate-hero.tsx";
 import { HowItWorks } from "../features/generate/components/how-it-works.tsx";
-import { StudioPanel } from "../features/generate/components/studio-panel.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function GeneratePage() {
@@ -15,7 +15,7 @@ export function GeneratePage() {
       <Container className="pt-14 sm:pt-20">
         <GenerateHero />
         <div className="mt-12 sm:mt-14">
-          <StudioPanel />
+          <GenerateWorkspace />
         </div>
         <HowItWorks />
       </Container>

@@ -8,6 +8,8 @@ export function imageRecord(overrides: Partial<TImageRecord> = {}): TImageRecord
     processedImage: null,
     upscaledImage: null,
     aiGeneratedImages: [],
+    cutoutImage: null,
+    variations: [],
     status: "processing",
     stage: "cutting out",
     progress: null,

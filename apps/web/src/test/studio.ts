@@ -41,21 +41,50 @@ export function photo(name = "coffee.png") {
   return new File(["png"], name, { type: "image/png" });
 }
 
-/** Picks a photo (its size comes from `stubImageSize`) and types a prompt. */
+/**
+ * The streams a signed-in studio opens on a picked photo's record, to learn when its subject
+ * is cut out: `recordStream` leaves them out, so it finds the jobs' streams.
+ */
+const photoStreams = new WeakSet<FakeEventSource>();
+
+/**
+ * Picks a photo (its size comes from `stubImageSize`) and types a prompt. A signed-in studio
+ * uploads the photo at once and watches its record: this waits until that watch is open (or
+ * the upload failed), so Generate then uses the upload, and returns the watch's stream.
+ */
 export async function fillStudio(user: UserEvent, prompt = "Sandy beach at golden hour") {
+  const streamsBefore = FakeEventSource.instances.length;
   await user.upload(screen.getByLabelText("Your photo"), photo());
   await screen.findByRole("img", { name: "Preview of coffee.png" });
+  const watch = await awaitPhotoWatch(streamsBefore);
   if (prompt) await user.type(screen.getByLabelText("Describe the new background"), prompt);
+  return watch;
 }
 
-/** The live stream the studio opened for the record, once it is open. */
-export async function recordStream(opened = 1): Promise<FakeEventSource> {
+/**
+ * Waits while the picked photo is "Preparing subject…" until its record's stream is open
+ * (one opened after the first `streamsBefore`), and sets that stream aside. Returns it, or
+ * undefined when there is none: signed out, or the upload failed.
+ */
+export async function awaitPhotoWatch(streamsBefore = 0): Promise<FakeEventSource | undefined> {
+  const opened = () => FakeEventSource.instances.slice(streamsBefore);
   await waitFor(() =>
-    expect(FakeEventSource.instances.filter((s) => s.url.endsWith(EVENTS_PATH))).toHaveLength(
-      opened,
-    ),
+    expect(opened().length > 0 || screen.queryByText("Preparing subject…") === null).toBe(true),
   );
-  return FakeEventSource.latest(EVENTS_PATH) as FakeEventSource;
+  for (const stream of opened()) photoStreams.add(stream);
+  return opened().at(-1);
+}
+
+function jobStreams() {
+  return FakeEventSource.instances.filter(
+    (stream) => stream.url.endsWith(EVENTS_PATH) && !photoStreams.has(stream),
+  );
+}
+
+/** The live stream the studio's `opened`-th job opened on the record, once it is open. */
+export async function recordStream(opened = 1): Promise<FakeEventSource> {
+  await waitFor(() => expect(jobStreams()).toHaveLength(opened));
+  return jobStreams().at(-1) as FakeEventSource;
 }
 
 /** Presses Generate and lets the server push the finished record. */

@@ -1,3 +1,4 @@
+import { outputSize } from "@backdrop/shared";
 import type {
   ClarityUpscalerInput,
   Gemini25FlashImageEditInput,
@@ -21,13 +22,16 @@ export type FalCall = {
   stage: JobStage;
 };
 
-/** IC-Light v2 with the spec's options. `image_size` is left out so the output follows the input. */
 /** What the prompt adds for a shadow other than the natural one: the model reads only words. */
 const SHADOW_WORDS = { natural: "", soft: ", soft contact shadow only", none: ", no shadow" };
 
+/**
+ * IC-Light v2 with the spec's options. `image_size` is left out for the upload's own aspect, so
+ * the output follows the input; another aspect asks for its output size.
+ */
 export function generateCall(
   imageUrl: string,
-  { prompt, options, seed, shadow = "natural" }: GenerateInput,
+  { image, prompt, options, seed, shadow = "natural", aspect = "original" }: GenerateInput,
 ): FalCall {
   const input = {
     prompt: `${prompt}${SHADOW_WORDS[shadow]}`,
@@ -39,6 +43,7 @@ export function generateCall(
     background_threshold: options.background_threshold,
     seed,
     output_format: "png",
+    ...(aspect === "original" ? {} : { image_size: outputSize(image.width, image.height, aspect) }),
   } satisfies IclightV2Input;
   return { endpoint: FAL_ENDPOINTS.generate, input, answer: "images", stage: "generating" };
 }

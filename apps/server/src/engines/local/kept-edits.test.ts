@@ -6,6 +6,7 @@ import { standInEngine } from "../../../test/helpers/stand-in-engine.ts";
 import { EngineError, type EngineImage, type EngineResult } from "../image-engine.ts";
 import { decodeImage } from "./common/index.ts";
 import { framingFor, subjectBounds } from "./composite/index.ts";
+import { cutOut } from "./cutout/index.ts";
 import { planOf, readSceneState, type SceneState } from "./edits/index.ts";
 import type { Bounds } from "./types.ts";
 
@@ -83,7 +84,7 @@ function detailOf({ rgb, width }: Pixels, box: Bounds): number {
 
 /** Where the composite stands the subject, by the same framing rules it uses. */
 async function subjectBox(): Promise<Bounds> {
-  const cut = await middleCutout.cutOut(await decodeImage((await photo()).bytes));
+  const cut = await cutOut(middleCutout, await decodeImage((await photo()).bytes));
   const found = subjectBounds(cut.mask, WIDTH, HEIGHT) as Bounds;
   return framingFor(found, WIDTH, HEIGHT) ?? found;
 }

@@ -5,6 +5,7 @@ import { decodeImage, encodeResult, fromRaw } from "./common/index.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout/index.ts";
 import {
   applyLook,
+  canvasForAspect,
   changesScene,
   editPixels,
   editRefusal,
@@ -15,11 +16,13 @@ import {
   readEdit,
   readSceneState,
   renderEdit,
+  renderedPixels,
   renderKept,
   stateAfter,
   understood,
 } from "./edits/index.ts";
 import { previewScene } from "./scene-preview.ts";
+import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
 export type LocalEngineOptions = {
@@ -49,23 +52,36 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
 
     async generate(input, ctx) {
       checkpoint(ctx);
-      ctx.reportStage("cutting out");
-      const photo = await decodeImage(input.image.bytes);
-      const subject = await cutout.cutOut(photo, ctx.signal, {
-        threshold: input.options.background_threshold,
-        quality: input.method === "queue" ? "full" : "fast",
-      });
+      if (!input.cutout) ctx.reportStage("cutting out");
+      const { subject, png, made } = await jobSubject(
+        cutout,
+        input.image,
+        input.options.background_threshold,
+        ctx.signal,
+        input.cutout,
+      );
       checkpoint(ctx);
       ctx.reportStage("composing");
       const quality = input.method === "queue" ? "rich" : "fast";
-      const state = firstSceneState(input.prompt, input.seed, quality, input.shadow);
+      const canvas = canvasForAspect(subject, input.aspect);
+      const state = firstSceneState(input.prompt, input.seed, quality, input.shadow, canvas);
       const pipeline = await renderKept(subject, state);
       checkpoint(ctx);
       const result = await encodeResult(pipeline, {
         opaque: true,
-        pixels: subject.width * subject.height,
+        pixels: renderedPixels(state, subject),
       });
-      return { ...result, keep: await keepScene(subject, state) };
+      const keep = await keepScene(subject, state, png);
+      return { ...result, keep, ...(made ? { cutout: made } : {}) };
+    },
+
+    async cutOut(input, ctx) {
+      checkpoint(ctx);
+      ctx.reportStage("cutting out");
+      const photo = await decodeImage(input.image.bytes);
+      const made = await uploadCutout(cutout, photo, ctx.signal);
+      checkpoint(ctx);
+      return made;
     },
 
     async upscale(input, ctx) {
@@ -99,8 +115,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       const look = applyLook(NEUTRAL_LOOK, instruction);
       let mask: Uint8Array | undefined;
       if (needsSubjectMask(look)) {
-        ctx.reportStage("cutting out");
-        mask = (await cutout.cutOut(image, ctx.signal)).mask;
+        if (!cutoutOf(image, input.cutout)) ctx.reportStage("cutting out");
+        mask = await subjectMask(cutout, image, ctx.signal, input.cutout);
         checkpoint(ctx);
       }
       ctx.reportStage("editing");

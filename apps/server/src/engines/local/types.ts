@@ -147,6 +147,9 @@ export type SceneGeometry = {
   subject?: { left: number; top: number; right: number; bottom: number };
 };
 
+/** A picture's size in pixels. */
+export type Size = { width: number; height: number };
+
 /** A box in picture pixels (right and bottom exclusive). */
 export type Bounds = { left: number; top: number; right: number; bottom: number };
 

@@ -5,6 +5,7 @@ import { standInEngine } from "../../../test/helpers/stand-in-engine.ts";
 import type { EngineImage, EngineResult } from "../image-engine.ts";
 import { decodeImage } from "./common/index.ts";
 import { layoutOnWhite, WHITE_FILL } from "./composite/index.ts";
+import { cutOut } from "./cutout/index.ts";
 import { planOf, readSceneState } from "./edits/index.ts";
 
 /** White backgrounds through the whole engine: generate, encode, keep, edit. */
@@ -44,7 +45,7 @@ async function rgbOf(result: EngineImage) {
 
 /** The subject as the composite places it: its mask at the picture's size. */
 async function placedMask(image: EngineImage) {
-  const cut = await middleCutout.cutOut(await decodeImage(image.bytes));
+  const cut = await cutOut(middleCutout, await decodeImage(image.bytes));
   return (await layoutOnWhite(cut)).cutout.mask;
 }
 

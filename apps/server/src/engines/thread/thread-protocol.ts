@@ -4,10 +4,11 @@ import type { EngineFailure, ImageEngine, JobStage } from "../image-engine.ts";
  * The engine's methods that run a job, `(input, ctx) => Promise<result>`, proxied to the worker.
  * A new one added to `ImageEngine` is added here, and the proxy and the worker follow.
  */
-export const JOB_METHODS = ["generate", "upscale", "edit"] as const;
+export const JOB_METHODS = ["generate", "upscale", "edit", "cutOut"] as const;
 export type JobMethod = (typeof JOB_METHODS)[number];
-export type JobInput<M extends JobMethod> = Parameters<ImageEngine[M]>[0];
-export type JobResult<M extends JobMethod> = Awaited<ReturnType<ImageEngine[M]>>;
+type Method<M extends JobMethod> = NonNullable<ImageEngine[M]>;
+export type JobInput<M extends JobMethod> = Parameters<Method<M>>[0];
+export type JobResult<M extends JobMethod> = Awaited<ReturnType<Method<M>>>;
 
 /** Which module's export builds the engine inside the worker, and with what (cloneable) options. */
 export type EngineFactory = { module: string; exportName: string; options?: unknown };

@@ -7,6 +7,7 @@ import { billingMigration } from "./0003-billing.ts";
 import { imagesMigration } from "./0004-images.ts";
 import { imageProgressMigration } from "./0005-image-progress.ts";
 import { safetyMigration } from "./0006-safety.ts";
+import { catalogueToolsMigration } from "./0007-catalogue-tools.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -20,6 +21,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0004-images": imagesMigration,
     "0005-image-progress": imageProgressMigration,
     "0006-safety": safetyMigration,
+    "0007-catalogue-tools": catalogueToolsMigration,
   };
 }
 

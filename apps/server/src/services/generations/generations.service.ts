@@ -3,16 +3,17 @@ import {
   generationCost,
   IMAGE_LIMITS,
   GENERATION_MESSAGES as M,
+  MAX_SEED,
+  MAX_VARIATIONS,
+  outputSize,
   type TEditResponse,
   type TImageRecord,
   type TJobAccepted,
   TOKEN_COSTS,
-  type TUploadResponse,
   type ZEditRequest,
   type ZProcessRequest,
   type ZUpscaleRequest,
 } from "@backdrop/shared";
-import PQueue from "p-queue";
 import type { z } from "zod";
 import type { ImageEngine } from "../../engines/image-engine.ts";
 import type { JobDriver } from "../../jobs/job-driver.ts";
@@ -27,18 +28,20 @@ import type { JobKind } from "../../repositories/schema.ts";
 import type { UserProfilesRepository } from "../../repositories/user-profiles.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { InsufficientTokensError, type TokenLedgerService } from "../token-ledger.service.ts";
-import { extensionOf, type FileUrls, storageKeyFor } from "./file-urls.ts";
+import { extensionOf, type FileUrls } from "./file-urls.ts";
 import {
   assertMayEdit,
   assertMaySpend,
   GenerationError,
   refundsFailures,
 } from "./generation-access.ts";
-import { IntakeError, takeInImage } from "./image-intake.ts";
 import { jobInput } from "./job-inputs.ts";
 import type { JobRunner } from "./job-runner.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
+import { createRecordArchive } from "./record-archive.ts";
 import { createRecordRemoval } from "./record-removal.ts";
+import { createRecordUploads } from "./record-uploads.ts";
+import { takeDebitKeys } from "./take-debits.ts";
 import { createThumbnails } from "./thumbnails.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
 import { waitForJob } from "./wait-for-job.ts";
@@ -50,7 +53,9 @@ type Accepting = {
   recordId: string;
   imageUrl: string;
   input: Record<string, unknown>;
+  /** What one take costs; a job of several takes (variations) is charged once per take. */
   cost: (source: StoredFile) => number;
+  takes?: number;
   shortOfTokens: string;
   /** Extra checks on the profile (the edit plan rule), after the subscription checks. */
   check?: (profile: NonNullable<Awaited<ReturnType<UserProfilesRepository["find"]>>>) => void;
@@ -62,10 +67,8 @@ const STARTED: Record<JobKind, string> = {
   generate: "Image processing started",
   upscale: "Image upscaling started",
   edit: "Image editing started",
+  cutout: "Subject cut-out started",
 };
-
-/** Uploads decoded and re-encoded at once per process; the rest wait their turn. */
-const CONCURRENT_INTAKES = 2;
 
 /** At most this many records in one gallery answer. */
 export const GALLERY_LIMIT = 500;
@@ -90,10 +93,9 @@ export function createGenerationsService(deps: {
   const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
   const thumbnails = createThumbnails(storage);
   const keptScenes = createKeptScenes(storage);
+  const uploads = createRecordUploads(deps);
   const removal = createRecordRemoval({ repository, storage, logger: deps.logger });
-  // Decoding a large photo holds one of libuv's four threads for a second or two: a burst of
-  // uploads must leave the others to file reads, health checks and the rest of the server.
-  const intakes = new PQueue({ concurrency: CONCURRENT_INTAKES });
+  const archives = createRecordArchive({ repository, storage, logger: deps.logger });
 
   function toApi(view: ImageRecordView): TImageRecord {
     const ref = (file: StoredFile | null) => (file ? { url: urls.urlOf(file) } : null);
@@ -103,6 +105,8 @@ export function createGenerationsService(deps: {
       processedImage: ref(view.processed),
       upscaledImage: ref(view.upscaled),
       aiGeneratedImages: view.edits.map((file) => ({ url: urls.urlOf(file) })),
+      cutoutImage: ref(view.cutout),
+      variations: view.takes.map(({ file, seed }) => ({ url: urls.urlOf(file), seed })),
       status: view.status,
       stage: view.stage,
       progress: view.progress,
@@ -159,20 +163,25 @@ export function createGenerationsService(deps: {
       kind: job.kind,
       sourceFileId: source.id,
       input,
-      cost: job.cost(source),
+      cost: job.cost(source) * (job.takes ?? 1),
       debitKey: `job:${id}`,
       refundOnFailure: refundsFailures(profile),
       createdAt: clock.now(),
     };
+    // Its place among the user's own waiting jobs: another user's job need not wait for them all.
+    let place = 0;
     try {
       await repository.transaction(async (tx) => {
         // The debit locks the user's balances first, so one user's requests take turns here.
-        await ledger
-          .within(tx.ledger)
-          .debit(user.id, accepted.cost, accepted.debitKey, accepted.id);
+        // One debit per take, so a take the platform failed to deliver is refunded on its own.
+        const perTake = accepted.cost / (job.takes ?? 1);
+        for (const key of takeDebitKeys(accepted.debitKey, job.takes ?? 1)) {
+          await ledger.within(tx.ledger).debit(user.id, perTake, key, accepted.id);
+        }
         if (await tx.jobs.hasActiveJob(job.recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
         }
+        place = await tx.jobs.waitingCountOf(user.id);
         await tx.jobs.insert(accepted);
         await tx.records.updateRecord(
           job.recordId,
@@ -181,7 +190,12 @@ export function createGenerationsService(deps: {
             stage: "queued",
             error: null,
             ...(job.kind === "generate"
-              ? { processedFileId: null, upscaledFileId: null, prompt: String(input.prompt) }
+              ? {
+                  processedFileId: null,
+                  upscaledFileId: null,
+                  prompt: String(input.prompt),
+                  variations: [],
+                }
               : {}),
             ...(job.kind === "upscale" ? { upscaledFileId: null } : {}),
           },
@@ -196,7 +210,7 @@ export function createGenerationsService(deps: {
     deps.events.publish({ userId: user.id, recordId: job.recordId, jobId: id });
     // The job is committed and paid for: if the hand-over fails, the sweep hands it over later,
     // or, if it never starts within the queue's waiting limit, ends it with a refund.
-    await driver.dispatch(id).catch((error: unknown) => {
+    await driver.dispatch(id, { place }).catch((error: unknown) => {
       deps.logger.warn("Job not handed over yet; the sweep will retry", {
         jobId: id,
         error: describeError(error),
@@ -211,54 +225,7 @@ export function createGenerationsService(deps: {
 
   return {
     /** Checks the storage quota on the bytes sent, then decodes, checks and stores the photo. */
-    async upload(user: SignedInUser, bytes: Buffer): Promise<TUploadResponse> {
-      await deps.allowance.assertRoomFor(user.id, bytes.length);
-      const image = await intakes
-        .add(() => takeInImage(bytes), { throwOnTimeout: true })
-        .catch((error: unknown) => {
-          if (error instanceof IntakeError) throw new GenerationError(error.status, error.message);
-          throw error;
-        });
-      const now = clock.now();
-      const recordId = randomUUID();
-      const file: StoredFile = {
-        id: randomUUID(),
-        userId: user.id,
-        recordId,
-        kind: "original",
-        storageKey: "",
-        contentType: image.contentType,
-        byteSize: image.bytes.length,
-        width: image.width,
-        height: image.height,
-        createdAt: now,
-      };
-      file.storageKey = storageKeyFor(file);
-      await storage.put(file.storageKey, image.bytes);
-      await repository
-        .transaction(async (tx) => {
-          await tx.records.insertRecord({
-            id: recordId,
-            userId: user.id,
-            originalFileId: file.id,
-            processedFileId: null,
-            upscaledFileId: null,
-            status: "uploaded",
-            stage: null,
-            progress: null,
-            error: null,
-            prompt: null,
-            createdAt: now,
-            updatedAt: now,
-          });
-          await tx.records.insertFile(file);
-        })
-        .catch(async (error: unknown) => {
-          await storage.delete(file.storageKey);
-          throw error;
-        });
-      return { url: urls.urlOf(file), savedBaseImage: { _id: recordId } };
-    },
+    upload: uploads.upload,
 
     async process(user: SignedInUser, body: z.output<typeof ZProcessRequest>) {
       const job = await accept(user, {
@@ -269,10 +236,16 @@ export function createGenerationsService(deps: {
           prompt: body.prompt,
           options: body.options,
           method: body.processingMethod,
-          seed: randomInt(0, 2 ** 31 - 1),
+          seed: body.seed ?? randomInt(0, MAX_SEED - MAX_VARIATIONS),
           shadow: body.shadow,
+          aspect: body.aspect,
+          variations: body.variations,
         },
-        cost: (source) => generationCost(source.width, source.height),
+        takes: body.variations,
+        cost: (source) => {
+          const size = outputSize(source.width, source.height, body.aspect);
+          return generationCost(size.width, size.height);
+        },
         shortOfTokens: M.notEnoughTokens,
       });
       return acceptedAnswer(job);
@@ -323,6 +296,25 @@ export function createGenerationsService(deps: {
       return { image: { url: urls.urlOf(file) } };
     },
 
+    /**
+     * Makes one of the record's takes the one Download, Upscale and Edit act on; the upscale of
+     * the one chosen before is no longer the record's.
+     */
+    async choose(user: SignedInUser, recordId: string, index: number): Promise<TImageRecord> {
+      const record = await ownRecord(user, recordId);
+      const take = record.variations[index];
+      if (!take) throw new GenerationError(400, M.noSuchVariation);
+      await repository.transaction(async (tx) => {
+        if (await tx.jobs.hasActiveJob(recordId)) {
+          throw new GenerationError(409, M.alreadyProcessing);
+        }
+        const change = { processedFileId: take.fileId, upscaledFileId: null };
+        await tx.records.updateRecord(recordId, change, clock.now());
+      });
+      deps.events.publish({ userId: user.id, recordId, jobId: null });
+      return this.record(user, recordId);
+    },
+
     async record(user: SignedInUser, recordId: string): Promise<TImageRecord> {
       await ownRecord(user, recordId);
       const view = await repository.records.viewRecord(recordId);
@@ -351,6 +343,9 @@ export function createGenerationsService(deps: {
 
     /** Deletes the user's record, its jobs, files, thumbnails and kept scenes (not while running). */
     remove: removal.remove,
+
+    /** The chosen results of the user's records as a ZIP stream. */
+    archive: archives.archive,
 
     /** Ownership check for the live updates of a record. */
     ownRecord,

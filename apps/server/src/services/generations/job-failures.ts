@@ -2,16 +2,21 @@ import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { EngineError } from "../../engines/image-engine.ts";
 import type { JobKind } from "../../repositories/schema.ts";
 
+/** Kept on the cut-out's job row only: nobody waits on it, so nobody is shown it. */
+const CUTOUT_FAILED = "The subject could not be cut out of the upload";
+
 const TIMED_OUT: Record<JobKind, string> = {
   generate: M.requestTimedOut,
   upscale: M.upscaleTimedOut,
   edit: M.requestTimedOut,
+  cutout: CUTOUT_FAILED,
 };
 
 const FAILED: Record<JobKind, string> = {
   generate: M.processingFailed,
   upscale: M.upscaleFailed,
   edit: M.editFailed,
+  cutout: CUTOUT_FAILED,
 };
 
 /**

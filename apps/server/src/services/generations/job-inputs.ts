@@ -1,5 +1,8 @@
 import {
+  ASPECTS,
+  DEFAULT_ASPECT,
   DEFAULT_SHADOW_STYLE,
+  MAX_VARIATIONS,
   PROCESSING_METHODS,
   SHADOW_STYLES,
   ZGenerationOptions,
@@ -21,9 +24,13 @@ export const JOB_INPUTS = {
     seed: z.number().int(),
     // Jobs written before the choice existed drew natural shadows.
     shadow: z.enum(SHADOW_STYLES).default(DEFAULT_SHADOW_STYLE),
+    // And at the upload's own size, in one take.
+    aspect: z.enum(ASPECTS).default(DEFAULT_ASPECT),
+    variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
   }),
   upscale: z.object({ options: ZUpscaleOptions }),
   edit: z.object({ prompt: z.string() }),
+  cutout: z.object({}),
 } satisfies Record<JobKind, z.ZodType>;
 
 export type JobInput<K extends JobKind> = z.output<(typeof JOB_INPUTS)[K]>;

@@ -20,6 +20,7 @@ export type JobReporter = {
  * Writes what an attempt reports onto the job and its record, in order, while the attempt
  * still runs the job, and announces each change. A new stage clears the progress; progress is
  * throttled, the latest fraction written after the interval so the last one is never lost.
+ * A background job (`onRecord` false) writes its stage on its own row only.
  */
 export function createJobReporter(deps: {
   job: ImageJob;
@@ -28,8 +29,9 @@ export function createJobReporter(deps: {
   logger: Logger;
   announce(): void;
   intervalMs?: number;
+  onRecord?: boolean;
 }): JobReporter {
-  const { job, repository, clock, logger, announce } = deps;
+  const { job, repository, clock, logger, announce, onRecord = true } = deps;
   const intervalMs = deps.intervalMs ?? PROGRESS_INTERVAL_MS;
   let chain = Promise.resolve();
   let stopped = false;
@@ -56,7 +58,7 @@ export function createJobReporter(deps: {
     timer = null;
     const fraction = pending;
     pending = null;
-    if (stopped || fraction === null || fraction === written) return;
+    if (stopped || !onRecord || fraction === null || fraction === written) return;
     written = fraction;
     writtenAt = clock.now();
     enqueue(async () => {
@@ -75,7 +77,7 @@ export function createJobReporter(deps: {
       enqueue(async () => {
         const now = clock.now();
         ours = await repository.jobs.setStage(job.id, job.attempts, stage, now);
-        if (!ours) return;
+        if (!ours || !onRecord) return;
         await repository.records.updateRecord(job.recordId, { stage, progress: null }, now);
         announce();
       }, "stage");

@@ -5,6 +5,7 @@ import {
   type EngineResult,
   type ImageEngine,
   type JobContext,
+  type SubjectCutout,
 } from "../../engines/image-engine.ts";
 import type { RecordEvents } from "../../jobs/record-events.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -12,14 +13,18 @@ import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { StoredFileKind } from "../../repositories/schema.ts";
+import { isBackgroundJob, type StoredFileKind } from "../../repositories/schema.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
 import { storageKeyFor } from "./file-urls.ts";
+import { runTakes } from "./generation-takes.ts";
+import { createJobCutouts } from "./job-cutouts.ts";
 import { abandonedFailure, type JobFailure, jobFailure, queueWaitFailure } from "./job-failures.ts";
-import { jobInput } from "./job-inputs.ts";
+import { JOB_INPUTS, jobInput } from "./job-inputs.ts";
 import { createJobReporter } from "./job-reports.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
+import { takeDebitKeys } from "./take-debits.ts";
+import { createUploadCutouts } from "./upload-cutouts.ts";
 
 export type JobTimings = {
   /**
@@ -50,7 +55,23 @@ const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
   generate: "processed",
   upscale: "upscaled",
   edit: "edited",
+  cutout: "cutout",
 };
+
+/** What a job's engine call gives: a result (with its kept scene) or an upload's cut-out. */
+type JobOutput = EngineResult | SubjectCutout;
+
+/** What a job made: its outputs (a generation's takes, with their seeds), and what to give back. */
+type JobRun = { outputs: { output: JobOutput; seed?: number }[]; refundKeys: string[] };
+
+const alone = (output: JobOutput): JobRun => ({ outputs: [{ output }], refundKeys: [] });
+
+/** How many takes the job was charged for (one debit each). */
+function takesOf(job: ImageJob): number {
+  if (job.kind !== "generate") return 1;
+  const read = JOB_INPUTS.generate.safeParse(job.input);
+  return read.success ? read.data.variations : 1;
+}
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
@@ -58,16 +79,19 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
 export function createJobRunner(deps: JobRunnerDeps) {
   const { repository, storage, engine, events, clock, logger, timings } = deps;
   const keptScenes = createKeptScenes(storage);
+  const uploadCutouts = createUploadCutouts({ repository, storage });
+  const cutouts = createJobCutouts({ ...deps, uploadCutouts });
 
   function announce(job: ImageJob): void {
     events.publish({ userId: job.userId, recordId: job.recordId, jobId: job.id });
   }
 
-  async function loadSource(job: ImageJob): Promise<EngineImage> {
+  async function loadSource(job: ImageJob): Promise<{ file: StoredFile; image: EngineImage }> {
     const file = await repository.records.findFile(job.sourceFileId);
     const bytes = file ? await storage.get(file.storageKey) : null;
     if (!file || !bytes) throw new Error(`The source image of job ${job.id} is missing`);
-    return { bytes, contentType: file.contentType, width: file.width, height: file.height };
+    const image = { bytes, contentType: file.contentType, width: file.width, height: file.height };
+    return { file, image };
   }
 
   /** The scene the engine kept with the job's source image, if any; a lost one is no failure. */
@@ -83,19 +107,32 @@ export function createJobRunner(deps: JobRunnerDeps) {
 
   async function callEngine(
     job: ImageJob,
-    image: EngineImage,
+    source: { file: StoredFile; image: EngineImage },
     ctx: JobContext,
-  ): Promise<EngineResult> {
+  ): Promise<JobRun> {
+    const { image } = source;
     switch (job.kind) {
-      case "generate":
-        return engine.generate({ image, ...jobInput("generate", job.input) }, ctx);
-      case "upscale":
-        return engine.upscale({ image, options: jobInput("upscale", job.input).options }, ctx);
+      case "generate": {
+        const cutout = await cutouts.forJob(job, source.file, ctx);
+        const { variations, ...input } = jobInput("generate", job.input);
+        const run = await runTakes(engine, job, { image, ...cutout, ...input }, variations, ctx);
+        return { outputs: run.takes, refundKeys: run.refundKeys };
+      }
+      case "upscale": {
+        const { options } = jobInput("upscale", job.input);
+        return alone(await engine.upscale({ image, options }, ctx));
+      }
       case "edit": {
         const kept = await keptOfSource(job);
+        const cutout = await cutouts.forJob(job, source.file, ctx);
         const { prompt } = jobInput("edit", job.input);
-        return engine.edit({ image, prompt, ...(kept ? { kept } : {}) }, ctx);
+        return alone(
+          await engine.edit({ image, prompt, ...cutout, ...(kept ? { kept } : {}) }, ctx),
+        );
       }
+      case "cutout":
+        if (!engine.cutOut) throw new Error(`The ${engine.id} engine makes no cut-outs`);
+        return alone(await engine.cutOut({ image }, ctx));
     }
   }
 
@@ -113,35 +150,74 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  async function complete(job: ImageJob, result: EngineResult): Promise<void> {
+  /** Stores the output's bytes and what is kept beside them; undoes that when told. */
+  async function store(job: ImageJob, output: JobOutput, file: StoredFile) {
+    if (job.kind === "cutout") {
+      await uploadCutouts.save(file, output);
+      return () => uploadCutouts.delete(file);
+    }
+    await storage.put(file.storageKey, output.bytes);
+    await keepScene(job, output, file);
+    return async () => {
+      await storage.delete(file.storageKey);
+      await keptScenes.delete(file);
+    };
+  }
+
+  /** A new file row for one of the job's outputs. */
+  function fileFor(job: ImageJob, output: JobOutput): StoredFile {
     const file: StoredFile = {
       id: randomUUID(),
       userId: job.userId,
       recordId: job.recordId,
       kind: RESULT_KIND[job.kind],
       storageKey: "",
-      contentType: result.contentType,
-      byteSize: result.bytes.length,
-      width: result.width,
-      height: result.height,
+      contentType: output.contentType,
+      byteSize: output.bytes.length,
+      width: output.width,
+      height: output.height,
       createdAt: clock.now(),
     };
     file.storageKey = storageKeyFor(file);
-    await storage.put(file.storageKey, result.bytes);
-    await keepScene(job, result, file);
+    return file;
+  }
+
+  /**
+   * Stores what the job made, then in one transaction ends the job, adds the files, points the
+   * record at them (a generation's first take is the chosen one) and gives back the takes that
+   * failed.
+   */
+  async function complete(job: ImageJob, run: JobRun): Promise<void> {
+    const made = run.outputs.map(({ output, seed }) => ({
+      output,
+      seed,
+      file: fileFor(job, output),
+    }));
+    const discards: Array<() => Promise<void>> = [];
+    const discard = async () => {
+      for (const undo of discards) await undo();
+    };
+    try {
+      for (const { output, file } of made) discards.push(await store(job, output, file));
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    const [first] = made;
+    if (!first) throw new Error(`Job ${job.id} made nothing`);
     const recorded = repository.transaction(async (tx) => {
       const now = clock.now();
-      if (
-        !(await tx.jobs.finish(
-          job.id,
-          job.attempts,
-          { status: "completed", resultFileId: file.id },
-          now,
-        ))
-      ) {
-        return false;
-      }
-      await tx.records.insertFile(file);
+      // A generation may have given the upload its cut-out meanwhile: that one stays.
+      const earlier =
+        job.kind === "cutout"
+          ? (await tx.records.filesOfRecord(job.recordId)).find(({ kind }) => kind === "cutout")
+          : undefined;
+      const resultFileId = earlier?.id ?? first.file.id;
+      const ended = { status: "completed" as const, resultFileId };
+      if (!(await tx.jobs.finish(job.id, job.attempts, ended, now)) || earlier) return false;
+      for (const { file } of made) await tx.records.insertFile(file);
+      if (isBackgroundJob(job.kind)) return true;
+      const takes = made.map(({ file, seed }) => ({ fileId: file.id, seed: seed ?? 0 }));
       await tx.records.updateRecord(
         job.recordId,
         {
@@ -149,22 +225,24 @@ export function createJobRunner(deps: JobRunnerDeps) {
           stage: null,
           progress: null,
           error: null,
-          ...(job.kind === "generate" ? { processedFileId: file.id } : {}),
-          ...(job.kind === "upscale" ? { upscaledFileId: file.id } : {}),
+          ...(job.kind === "generate" ? { processedFileId: first.file.id, variations: takes } : {}),
+          ...(job.kind === "upscale" ? { upscaledFileId: first.file.id } : {}),
         },
         now,
       );
+      for (const key of run.refundKeys) {
+        await deps.ledger.within(tx.ledger).refund(job.userId, key, `job:${job.id}`);
+      }
       return true;
     });
-    const discard = async () => {
-      await storage.delete(file.storageKey);
-      await keptScenes.delete(file);
-    };
     const finished = await recorded.catch(async (error: unknown) => {
       await discard();
       throw error;
     });
-    if (!finished) await discard();
+    if (!finished) return discard();
+    const cutout = made.map(({ output }) => ("cutout" in output ? output.cutout : undefined));
+    const kept = cutout.find((candidate) => candidate !== undefined);
+    if (kept) await cutouts.adopt(job, kept);
   }
 
   /**
@@ -181,13 +259,17 @@ export function createJobRunner(deps: JobRunnerDeps) {
       if (!(await tx.jobs.finish(job.id, attempt, { status: "failed", error: message }, now))) {
         return false;
       }
+      // Nobody waits on a background job, and it took nothing: the record stays as it was.
+      if (isBackgroundJob(job.kind)) return true;
       await tx.records.updateRecord(
         job.recordId,
         { status: "failed", stage: null, progress: null, error: message },
         now,
       );
       if (cause === "platform" || job.refundOnFailure) {
-        await deps.ledger.within(tx.ledger).refund(job.userId, job.debitKey, `job:${job.id}`);
+        for (const key of takeDebitKeys(job.debitKey, takesOf(job))) {
+          await deps.ledger.within(tx.ledger).refund(job.userId, key, `job:${job.id}`);
+        }
       }
       return true;
     });
@@ -227,21 +309,25 @@ export function createJobRunner(deps: JobRunnerDeps) {
       },
       Math.max(10, Math.floor(timings.leaseMs / 3)),
     );
+    const background = isBackgroundJob(job.kind);
     const reports = createJobReporter({
       job,
       repository,
       clock,
       logger,
       announce: () => announce(job),
+      onRecord: !background,
     });
     // Past the time limit or a lost lease the engine may still report; nothing is written then.
     controller.signal.addEventListener("abort", () => reports.stop(), { once: true });
     try {
-      await repository.records.updateRecord(
-        job.recordId,
-        { status: "processing", progress: null },
-        clock.now(),
-      );
+      if (!background) {
+        await repository.records.updateRecord(
+          job.recordId,
+          { status: "processing", progress: null },
+          clock.now(),
+        );
+      }
       reports.reportStage("preparing");
       const source = await loadSource(job);
       const ctx: JobContext = {
@@ -276,7 +362,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
         await fail(job, job.attempts, abandonedFailure(job.kind));
       } else if (job.attempts === 1 && now - job.createdAt > timings.queueWaitLimitMs) {
         await fail(job, job.attempts, queueWaitFailure(job.kind));
-      } else {
+      } else if (job.kind !== "cutout" || !(await cutouts.endIfAlreadyMade(job))) {
         await attempt(job);
       }
       announce(job);

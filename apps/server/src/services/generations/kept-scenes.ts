@@ -3,12 +3,12 @@ import type { StoredFile } from "../../repositories/image-records.repository.ts"
 import type { FileStorage } from "../../storage/file-storage.ts";
 
 /**
- * Beside the result's key under `kept/`. Never served: files are served by their database row,
- * and these have none.
+ * Beside the file's key under `kept/`: a result's kept scene (cut-out and state), an upload
+ * cut-out's matte. Never served: files are served by their database row, and these have none.
  */
 export function keptKeysFor(file: Pick<StoredFile, "storageKey">) {
   const base = `kept/${file.storageKey.replace(/\.[a-z0-9]+$/i, "")}`;
-  return { cutout: `${base}.cutout.png`, state: `${base}.scene.json` };
+  return { cutout: `${base}.cutout.png`, state: `${base}.scene.json`, matte: `${base}.matte.png` };
 }
 
 /** A stored state read back: a JSON object, or undefined. */

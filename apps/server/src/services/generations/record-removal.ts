@@ -11,10 +11,13 @@ import { GenerationError } from "./generation-access.ts";
 import { keptKeysFor } from "./kept-scenes.ts";
 import { thumbnailKeyFor } from "./thumbnails.ts";
 
-/** Every storage key a file leaves: its bytes, its gallery thumbnail and its kept scene. */
+/**
+ * Every storage key a file leaves: its bytes, its gallery thumbnail, its kept scene and, for
+ * an upload's cut-out, its matte.
+ */
 export function storageKeysOf(file: Pick<StoredFile, "storageKey">): string[] {
   const kept = keptKeysFor(file);
-  return [file.storageKey, thumbnailKeyFor(file.storageKey), kept.state, kept.cutout];
+  return [file.storageKey, thumbnailKeyFor(file.storageKey), kept.state, kept.cutout, kept.matte];
 }
 
 export type RecordRemoval = ReturnType<typeof createRecordRemoval>;

@@ -17,6 +17,7 @@ const base: GalleryImage = {
   prompt: "On a marble counter, morning light (soft!)",
   createdAt: "2026-01-05T10:30:00.000Z",
   editNumber: null,
+  cutoutUrl: null,
 };
 
 describe("gallery images", () => {

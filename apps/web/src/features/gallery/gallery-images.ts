@@ -34,6 +34,11 @@ export type GalleryImage = {
   createdAt: string;
   /** For AI edits: which edit of the record, from 1. */
   editNumber: number | null;
+  /**
+   * For generated images: the record's subject alone on a transparent background (a PNG at
+   * the uploaded photo's size), when the server could cut it out.
+   */
+  cutoutUrl: string | null;
 };
 
 /**
@@ -74,6 +79,7 @@ function image(
     prompt: record.prompt?.trim() || null,
     createdAt: record.createdAt,
     editNumber,
+    cutoutUrl: tab === "generated" && record.cutoutImage ? appPath(record.cutoutImage.url) : null,
   };
 }
 
@@ -133,6 +139,11 @@ export function downloadName(item: GalleryImage): string {
   const day = item.createdAt.slice(0, 10);
   const subject = (item.prompt && slug(item.prompt)) || item.recordId.slice(0, 8);
   return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
+}
+
+/** The image's name with "-transparent", for its record's cut-out. */
+export function cutoutDownloadName(item: GalleryImage): string {
+  return `${downloadName(item)}-transparent`;
 }
 
 /** "the photo you uploaded, its generated image, 2 AI edits and its upscaled image". */

@@ -1,4 +1,5 @@
 import {
+  type Aspect,
   GENERATION_DEFAULTS,
   GENERATION_MESSAGES,
   type ProcessingMethod,
@@ -6,7 +7,6 @@ import {
   type TImageRecord,
   type TJobAccepted,
   type TScenePreviewResponse,
-  type TUploadResponse,
   UPSCALE_DEFAULTS,
   ZImageRecord,
   ZJobAccepted,
@@ -24,8 +24,11 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
   return parsed.data;
 }
 
+/** A photo the server has stored: its new record, and the stored file's URL. */
+export type UploadedPhoto = { recordId: string; url: string };
+
 /** POST /api/fal/upload: the photo as multipart form data, answered with its record. */
-export async function uploadImage(file: File, userUid: string): Promise<TUploadResponse> {
+export async function uploadImage(file: File, userUid: string): Promise<UploadedPhoto> {
   const form = new FormData();
   form.append("image", file);
   form.append("userUid", userUid);
@@ -43,7 +46,8 @@ export async function uploadImage(file: File, userUid: string): Promise<TUploadR
   if (!response.ok) {
     throw new ApiError(errorMessageOf(body, GENERATION_MESSAGES.uploadFailed), response.status);
   }
-  return parse(ZUploadResponse, body, GENERATION_MESSAGES.uploadFailed);
+  const answer = parse(ZUploadResponse, body, GENERATION_MESSAGES.uploadFailed);
+  return { recordId: answer.savedBaseImage._id, url: answer.url };
 }
 
 export type ProcessInput = {
@@ -53,6 +57,9 @@ export type ProcessInput = {
   userUid: string;
   method: ProcessingMethod;
   shadow: ShadowStyle;
+  aspect: Aspect;
+  /** How many takes, each charged as one generation; one when absent, as the server does. */
+  variations?: number;
 };
 
 /** POST /api/fal/process with SPEC point 9's model options. */
@@ -67,6 +74,8 @@ export async function startProcessing(input: ProcessInput): Promise<TJobAccepted
       userUid: input.userUid,
       processingMethod: input.method,
       shadow: input.shadow,
+      aspect: input.aspect,
+      variations: input.variations ?? 1,
     },
     GENERATION_MESSAGES.startFailed,
   );
@@ -98,6 +107,19 @@ export function recordPath(recordId: string): string {
 export async function fetchRecord(recordId: string): Promise<TImageRecord> {
   const body = await getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
   return parse(ZImageRecord, body, UNEXPECTED_ANSWER);
+}
+
+/**
+ * POST /api/fal/images/:recordId/choose: makes the take at `index` the record's processed
+ * image (dropping the record's upscale of the take chosen before); answers the record.
+ */
+export async function chooseVariation(recordId: string, index: number): Promise<TImageRecord> {
+  const body = await postJson(
+    `${recordPath(recordId)}/choose`,
+    { index },
+    GENERATION_MESSAGES.chooseFailed,
+  );
+  return parse(ZImageRecord, body, GENERATION_MESSAGES.chooseFailed);
 }
 
 /** The record's live stream; the server sends it at once and after every change. */

@@ -14,7 +14,7 @@ export type GenerationCheckInput = {
   tokenCount: number;
   hasImage: boolean;
   prompt: string;
-  /** What the picked photo costs, when there is one. */
+  /** What Generate costs (every take of the picked photo), when a photo is picked. */
   cost: number | null;
 };
 

@@ -33,3 +33,8 @@ export function formatElapsed(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
+
+/** The bar's value in words: "Cutting out your subject, 42%" when measured, else "about 42%". */
+export function progressValueText(label: string, percent: number, measured: boolean): string {
+  return measured ? `${label}, ${percent}%` : `${label}, about ${percent}%`;
+}

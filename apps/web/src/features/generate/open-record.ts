@@ -40,6 +40,8 @@ export function openedRecord(record: TImageRecord, imageId: string | null): Open
       prompt: record.prompt ?? "",
       width: record.width,
       height: record.height,
+      cutoutUrl: record.cutoutImage?.url ?? null,
+      variations: record.variations,
     },
     shown: named ?? latest,
   };

@@ -1,12 +1,25 @@
 import "fake-indexeddb/auto";
 import { createStore, set } from "idb-keyval";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { DRAFT_MAX_AGE_MS, saveDraft, takeDraft } from "./studio-draft.ts";
+import { DRAFT_MAX_AGE_MS, type StudioDraft, saveDraft, takeDraft } from "./studio-draft.ts";
 
 const BYTES = [0x89, 0x50, 0x4e, 0x47, 0x00, 0x7f, 0xff];
 
 function photo() {
   return new File([new Uint8Array(BYTES)], "coffee.png", { type: "image/png" });
+}
+
+/** A draft of the studio's defaults with a photo, changed by `overrides`. */
+function draft(overrides: Partial<StudioDraft> = {}): StudioDraft {
+  return {
+    photo: photo(),
+    prompt: "On a beach",
+    method: "realtime",
+    shadow: "natural",
+    aspect: "original",
+    takes: 1,
+    ...overrides,
+  };
 }
 
 async function bytesOf(file: File) {
@@ -18,27 +31,62 @@ describe("the studio's draft", () => {
     await takeDraft();
   });
 
-  it("gives back the photo's bytes, name and type, the prompt and the method", async () => {
+  it("gives back the photo's bytes, name and type, the prompt and the choices", async () => {
     // Not awaited, as when the visitor leaves for the login page at once: the take waits.
-    void saveDraft({ photo: photo(), prompt: "On a marble counter", method: "queue" });
+    void saveDraft(
+      draft({
+        prompt: "On a marble counter",
+        method: "queue",
+        shadow: "soft",
+        aspect: "4:5",
+        takes: 3,
+      }),
+    );
 
-    const draft = await takeDraft();
+    const taken = await takeDraft();
 
-    expect(draft?.photo).toBeInstanceOf(File);
-    expect(draft?.photo?.name).toBe("coffee.png");
-    expect(draft?.photo?.type).toBe("image/png");
-    expect(await bytesOf(draft?.photo as File)).toEqual(BYTES);
-    expect(draft).toMatchObject({ prompt: "On a marble counter", method: "queue" });
+    expect(taken?.photo).toBeInstanceOf(File);
+    expect(taken?.photo?.name).toBe("coffee.png");
+    expect(taken?.photo?.type).toBe("image/png");
+    expect(await bytesOf(taken?.photo as File)).toEqual(BYTES);
+    expect(taken).toMatchObject({
+      prompt: "On a marble counter",
+      method: "queue",
+      shadow: "soft",
+      aspect: "4:5",
+      takes: 3,
+    });
   });
 
   it("keeps a draft without a photo, and only the latest one", async () => {
-    void saveDraft({ photo: photo(), prompt: "First", method: "queue" });
-    void saveDraft({ photo: null, prompt: "Second", method: "realtime" });
-    expect(await takeDraft()).toEqual({ photo: null, prompt: "Second", method: "realtime" });
+    void saveDraft(draft({ prompt: "First", method: "queue", aspect: "16:9" }));
+    void saveDraft(draft({ photo: null, prompt: "Second", aspect: "1:1" }));
+    expect(await takeDraft()).toEqual(draft({ photo: null, prompt: "Second", aspect: "1:1" }));
+  });
+
+  it("reads a draft kept before the shadow, size and takes choices as their defaults", async () => {
+    const bytes = new Uint8Array(BYTES).buffer;
+    await set(
+      "studio",
+      {
+        photo: { bytes, name: "coffee.png", type: "image/png" },
+        prompt: "On a beach",
+        method: "queue",
+        savedAt: Date.now(),
+      },
+      createStore("backdrop", "drafts"),
+    );
+    expect(await takeDraft()).toMatchObject({
+      prompt: "On a beach",
+      method: "queue",
+      shadow: "natural",
+      aspect: "original",
+      takes: 1,
+    });
   });
 
   it("is restored once: taking it deletes it", async () => {
-    await saveDraft({ photo: photo(), prompt: "On a beach", method: "realtime" });
+    await saveDraft(draft());
     expect(await takeDraft()).not.toBeNull();
     expect(await takeDraft()).toBeNull();
   });
@@ -46,12 +94,12 @@ describe("the studio's draft", () => {
   it("is thrown away once older than a day", async () => {
     const savedAt = Date.UTC(2025, 0, 1);
     const now = vi.spyOn(Date, "now").mockReturnValue(savedAt);
-    await saveDraft({ photo: photo(), prompt: "On a beach", method: "realtime" });
+    await saveDraft(draft());
     now.mockReturnValue(savedAt + DRAFT_MAX_AGE_MS);
     expect(await takeDraft()).not.toBeNull();
 
     now.mockReturnValue(savedAt);
-    await saveDraft({ photo: photo(), prompt: "On a beach", method: "realtime" });
+    await saveDraft(draft());
     now.mockReturnValue(savedAt + DRAFT_MAX_AGE_MS + 1);
     expect(await takeDraft()).toBeNull();
     now.mockReturnValue(savedAt);
@@ -74,9 +122,7 @@ describe("the studio's draft", () => {
     vi.spyOn(IDBDatabase.prototype, "transaction").mockImplementation(() => {
       throw new DOMException("The database is closing.", "InvalidStateError");
     });
-    await expect(
-      saveDraft({ photo: photo(), prompt: "On a beach", method: "realtime" }),
-    ).resolves.toBeUndefined();
+    await expect(saveDraft(draft())).resolves.toBeUndefined();
     await expect(takeDraft()).resolves.toBeNull();
   });
 
@@ -84,9 +130,7 @@ describe("the studio's draft", () => {
     vi.resetModules();
     vi.stubGlobal("indexedDB", undefined);
     const fresh = await import("./studio-draft.ts");
-    await expect(
-      fresh.saveDraft({ photo: photo(), prompt: "On a beach", method: "realtime" }),
-    ).resolves.toBeUndefined();
+    await expect(fresh.saveDraft(draft())).resolves.toBeUndefined();
     await expect(fresh.takeDraft()).resolves.toBeNull();
   });
 });

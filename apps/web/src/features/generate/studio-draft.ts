@@ -1,13 +1,26 @@
-import { PROCESSING_METHODS } from "@backdrop/shared";
+import {
+  ASPECTS,
+  type Aspect,
+  DEFAULT_ASPECT,
+  DEFAULT_SHADOW_STYLE,
+  MAX_VARIATIONS,
+  PROCESSING_METHODS,
+  SHADOW_STYLES,
+  type ShadowStyle,
+} from "@backdrop/shared";
 import { createStore, promisifyRequest, set, type UseStore } from "idb-keyval";
 import { z } from "zod";
 import type { ProcessingMethod } from "./processing-method.ts";
+import { DEFAULT_TAKES } from "./takes.ts";
 
 /** What the studio's form held when a visitor was asked to log in. */
 export type StudioDraft = {
   photo: File | null;
   prompt: string;
   method: ProcessingMethod;
+  shadow: ShadowStyle;
+  aspect: Aspect;
+  takes: number;
 };
 
 /** A draft older than this is from another visit: it is thrown away, not restored. */
@@ -25,6 +38,10 @@ const ZStoredDraft = z.object({
   photo: z.object({ bytes: ZBytes, name: z.string(), type: z.string() }).nullable(),
   prompt: z.string(),
   method: z.enum(PROCESSING_METHODS),
+  // Drafts kept before these choices existed have none: they read as the defaults.
+  shadow: z.enum(SHADOW_STYLES).catch(DEFAULT_SHADOW_STYLE),
+  aspect: z.enum(ASPECTS).catch(DEFAULT_ASPECT),
+  takes: z.number().int().min(1).max(MAX_VARIATIONS).catch(DEFAULT_TAKES),
   savedAt: z.number(),
 });
 type StoredDraft = z.infer<typeof ZStoredDraft>;
@@ -65,11 +82,10 @@ export async function takeDraft(): Promise<StudioDraft | null> {
   }
 }
 
-async function writeDraft({ photo, prompt, method }: StudioDraft) {
+async function writeDraft({ photo, ...choices }: StudioDraft) {
   const stored: StoredDraft = {
     photo: photo && { bytes: await photo.arrayBuffer(), name: photo.name, type: photo.type },
-    prompt,
-    method,
+    ...choices,
     savedAt: Date.now(),
   };
   await set(DRAFT_KEY, stored, draftStore());
@@ -78,11 +94,7 @@ async function writeDraft({ photo, prompt, method }: StudioDraft) {
 function draftOf(stored: unknown): StudioDraft | null {
   const parsed = ZStoredDraft.safeParse(stored);
   if (!parsed.success) return null;
-  const { photo, prompt, method, savedAt } = parsed.data;
+  const { photo, savedAt, ...choices } = parsed.data;
   if (Date.now() - savedAt > DRAFT_MAX_AGE_MS) return null;
-  return {
-    photo: photo && new File([photo.bytes], photo.name, { type: photo.type }),
-    prompt,
-    method,
-  };
+  return { photo: photo && new File([photo.bytes], photo.name, { type: photo.type }), ...choices };
 }

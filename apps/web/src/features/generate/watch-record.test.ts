@@ -107,6 +107,20 @@ describe("watchRecord", () => {
     expect(callsTo(fetchMock, RECORD_PATH)).toHaveLength(2);
   });
 
+  it("only polls when asked not to listen live", async () => {
+    mockApi({
+      [`GET ${RECORD_PATH}`]: jsonResponse(
+        200,
+        imageRecord({ status: "completed", processedImage: { url: "/api/files/d.png" } }),
+      ),
+    });
+    const { promise } = watch({ live: false });
+
+    await vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    await expect(promise).resolves.toMatchObject({ url: "/api/files/d.png" });
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
   it("fails with the record's error, or the default when it has none", async () => {
     mockApi({
       [`GET ${RECORD_PATH}`]: jsonResponse(

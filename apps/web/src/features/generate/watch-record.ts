@@ -36,6 +36,8 @@ export type WatchOptions = {
   signal: AbortSignal;
   intervalMs?: number;
   attempts?: number;
+  /** Listen to the record's live stream as well as polling (the default). */
+  live?: boolean;
 };
 
 export type WatchResult = { url: string; record: TImageRecord };
@@ -54,6 +56,7 @@ export function watchRecord({
   signal,
   intervalMs = POLL_INTERVAL_MS,
   attempts = POLL_ATTEMPTS,
+  live = true,
 }: WatchOptions): Promise<WatchResult> {
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -108,7 +111,7 @@ export function watchRecord({
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort);
 
-    if (typeof EventSource !== "undefined") {
+    if (live && typeof EventSource !== "undefined") {
       source = new EventSource(recordEventsUrl(recordId));
       source.addEventListener("record", (event) => {
         const record = parseRecordEvent((event as MessageEvent).data);

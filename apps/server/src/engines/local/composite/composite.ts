@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { clamp, lumaOf, mix, type Rgb, WHITE } from "../common/index.ts";
 import { lightSide, renderScene } from "../scene/index.ts";
-import type { Cutout, RenderQuality, ScenePlan } from "../types.ts";
+import type { Cutout, RenderQuality, ScenePlan, Size } from "../types.ts";
 import { layoutSubject } from "./framing.ts";
 import {
   lightMatchFor,
@@ -39,20 +39,23 @@ function shadeTransmittance(plan: ScenePlan): Rgb {
  * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
  * the scene's light wrapped into its edges; a backlit subject gets a rim of light. A white
  * (marketplace) background gets none of that: see compositeOnWhite.
- * Returns a pipeline of the opaque result at the photo's size, ready to encode.
+ * Returns a pipeline of the opaque result at the photo's size, or at `canvas` when given (the
+ * subject framed for it), ready to encode.
  */
 export async function composite(
   photo: Cutout,
   plan: ScenePlan,
   seed: number,
   quality: RenderQuality = "fast",
+  canvas: Size = photo,
 ) {
-  if (plan.setting === "white") return compositeOnWhite(photo, plan, seed, quality);
-  const { width, height } = photo;
+  if (plan.setting === "white") return compositeOnWhite(photo, plan, seed, quality, canvas);
+  const { width, height } = canvas;
   const { cutout, bounds, standing, geometry } = await layoutSubject(
     photo,
     plan.camera,
     plan.podium,
+    canvas,
   );
   const onPodium = plan.podium && standing;
   const scene = await renderScene(plan, geometry, seed, quality);

@@ -1,5 +1,13 @@
 import sharp from "sharp";
-import type { Bounds, Cutout, SceneCamera, SceneGeometry } from "../types.ts";
+import type { FrameEdges } from "../common/index.ts";
+import type { Bounds, Cutout, SceneCamera, SceneGeometry, Size } from "../types.ts";
+import {
+  boundsOnCanvas,
+  type CanvasFit,
+  centreOfMass,
+  clipToCanvas,
+  fitOnCanvas,
+} from "./canvas-fit.ts";
 import { cutEdges, isCut } from "./cut-edges.ts";
 import { podiumFraming } from "./podium-framing.ts";
 
@@ -79,21 +87,31 @@ export function framingFor(
   return { left, top, right: left + newWidth, bottom: top + newHeight };
 }
 
-/** Moves and scales the cut-out so its bounds become `target`, on a transparent canvas. */
-export async function placeSubject(cutout: Cutout, from: Bounds, target: Bounds): Promise<Cutout> {
-  const { width, height } = cutout;
+/**
+ * Moves and scales the cut-out so its bounds become `target`, on a transparent canvas of the
+ * cut-out's size or the one given.
+ */
+export async function placeSubject(
+  cutout: Cutout,
+  from: Bounds,
+  target: Bounds,
+  canvas: Size = cutout,
+): Promise<Cutout> {
+  const { width, height } = canvas;
   const scale = (target.right - target.left) / (from.right - from.left);
   // Take a margin around the box so the mask's soft outer edge comes along.
-  const pad = Math.round(Math.max(width, height) * 0.02);
+  const pad = Math.round(Math.max(cutout.width, cutout.height) * 0.02);
   const source = {
     left: Math.max(0, from.left - pad),
     top: Math.max(0, from.top - pad),
-    right: Math.min(width, from.right + pad),
-    bottom: Math.min(height, from.bottom + pad),
+    right: Math.min(cutout.width, from.right + pad),
+    bottom: Math.min(cutout.height, from.bottom + pad),
   };
   const pieceWidth = Math.max(1, Math.round((source.right - source.left) * scale));
   const pieceHeight = Math.max(1, Math.round((source.bottom - source.top) * scale));
-  const resized = await sharp(cutout.rgba, { raw: { width, height, channels: 4 } })
+  const resized = await sharp(cutout.rgba, {
+    raw: { width: cutout.width, height: cutout.height, channels: 4 },
+  })
     .extract({
       left: source.left,
       top: source.top,
@@ -160,9 +178,41 @@ function boundsOrWhole({ mask, width, height }: Cutout): Bounds {
   return subjectBounds(mask, width, height) ?? { left: 0, top: 0, right: width, bottom: height };
 }
 
+/** How the photo goes onto a canvas of another size; none on its own size. */
+function fitFor(
+  photo: Cutout,
+  found: Bounds,
+  edges: FrameEdges,
+  canvas: Size,
+): CanvasFit | undefined {
+  const same = canvas.width === photo.width && canvas.height === photo.height;
+  return same ? undefined : fitOnCanvas(found, photo, canvas, edges, centreOfMass(photo));
+}
+
 /**
- * Frames the subject for the camera: a close-up lets it fill more of the picture; seen from
- * above there is no horizon, the surface fills the frame. A subject the frame cuts stays as
+ * The cut-out on the canvas and the subject's box there: moved to `target` when framing gave
+ * one, otherwise as photographed. On the photo's own canvas that is the photo itself; on
+ * another, the whole photo goes where the fit puts it, so a faint edge running off the frame
+ * comes along to the canvas's edge.
+ */
+async function placed(
+  photo: Cutout,
+  found: Bounds,
+  target: Bounds | undefined,
+  fit: CanvasFit | undefined,
+  canvas: Size,
+): Promise<{ cutout: Cutout; bounds: Bounds }> {
+  if (target) return { cutout: await placeSubject(photo, found, target, canvas), bounds: target };
+  if (!fit) return { cutout: photo, bounds: found };
+  const frame = { left: 0, top: 0, right: photo.width, bottom: photo.height };
+  const cutout = await placeSubject(photo, frame, boundsOnCanvas(frame, fit), canvas);
+  return { cutout, bounds: clipToCanvas(boundsOnCanvas(found, fit), canvas) };
+}
+
+/**
+ * Frames the subject for the camera, on a canvas of the photo's size or the one given (first
+ * fitted to it, see fitOnCanvas): a close-up lets it fill more of the picture; seen from above
+ * there is no horizon, the surface fills the frame. A subject the frame cuts stays as
  * photographed; a whole one standing on a podium is centred and sized so the podium shows
  * whole (see podiumFraming).
  */
@@ -170,18 +220,20 @@ export async function layoutSubject(
   photo: Cutout,
   camera: SceneCamera,
   onPodium = false,
+  canvas: Size = photo,
 ): Promise<SubjectLayout> {
-  const { width, height } = photo;
+  const { width, height } = canvas;
   const edges = cutEdges(photo);
   const cut = isCut(edges);
   const found = boundsOrWhole(photo);
-  const framed = cut ? undefined : framingFor(found, width, height, camera.closeUp);
+  const fit = fitFor(photo, found, edges, canvas);
+  const start = fit ? boundsOnCanvas(found, fit) : found;
+  const framed = cut ? undefined : framingFor(start, width, height, camera.closeUp);
   const target =
-    onPodium && !cut && standsInFrame(framed ?? found, height)
-      ? podiumFraming(framed ?? found, width, height, camera.topDown)
+    onPodium && !cut && standsInFrame(framed ?? start, height)
+      ? podiumFraming(framed ?? start, width, height, camera.topDown)
       : framed;
-  const cutout = target ? await placeSubject(photo, found, target) : photo;
-  const bounds = target ?? found;
+  const { cutout, bounds } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
   const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
@@ -193,30 +245,40 @@ export const WHITE_FILL = 0.85;
 
 /**
  * Where a whole subject goes on a white (marketplace) background: scaled, up or down, so the
- * larger side of its box is WHITE_FILL of the picture's shorter side, and centred. A subject
- * the photo crops (a bust, a scene running off the edges) gives undefined: it stays as
- * photographed, its cut edges on the picture's edges rather than floating in the white.
+ * larger side of its box is WHITE_FILL of the picture's shorter side, and centred, on a canvas
+ * of the photo's `width`×`height` or the one given. A subject the photo crops (a bust, a scene
+ * running off the edges) gives undefined: it stays as photographed, its cut edges on the
+ * picture's edges rather than floating in the white.
  */
-export function whiteFraming(bounds: Bounds, width: number, height: number): Bounds | undefined {
+export function whiteFraming(
+  bounds: Bounds,
+  width: number,
+  height: number,
+  canvas: Size = { width, height },
+): Bounds | undefined {
   if (cropped(bounds, width, height)) return undefined;
   const boxWidth = bounds.right - bounds.left;
   const boxHeight = bounds.bottom - bounds.top;
-  const scale = (Math.min(width, height) * WHITE_FILL) / Math.max(1, boxWidth, boxHeight);
+  const shorter = Math.min(canvas.width, canvas.height);
+  const scale = (shorter * WHITE_FILL) / Math.max(1, boxWidth, boxHeight);
   const newWidth = Math.max(1, Math.round(boxWidth * scale));
   const newHeight = Math.max(1, Math.round(boxHeight * scale));
-  const left = Math.round((width - newWidth) / 2);
-  const top = Math.round((height - newHeight) / 2);
+  const left = Math.round((canvas.width - newWidth) / 2);
+  const top = Math.round((canvas.height - newHeight) / 2);
   return { left, top, right: left + newWidth, bottom: top + newHeight };
 }
 
-/** The subject framed for a white background (see whiteFraming); it stands when its base shows. */
-export async function layoutOnWhite(photo: Cutout): Promise<SubjectLayout> {
-  const { width, height } = photo;
+/**
+ * The subject framed for a white background (see whiteFraming), on a canvas of the photo's size
+ * or the one given; it stands when its base shows.
+ */
+export async function layoutOnWhite(photo: Cutout, canvas: Size = photo): Promise<SubjectLayout> {
+  const { width, height } = canvas;
   const edges = cutEdges(photo);
   const found = boundsOrWhole(photo);
-  const target = isCut(edges) ? undefined : whiteFraming(found, width, height);
-  const cutout = target ? await placeSubject(photo, found, target) : photo;
-  const bounds = target ?? found;
+  const target = isCut(edges) ? undefined : whiteFraming(found, photo.width, photo.height, canvas);
+  const fit = fitFor(photo, found, edges, canvas);
+  const { cutout, bounds } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
   return { cutout, bounds, standing, geometry: { width, height, horizon: height } };
 }

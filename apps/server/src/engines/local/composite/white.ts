@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { clamp } from "../common/index.ts";
 import { renderScene } from "../scene/index.ts";
-import type { Cutout, RenderQuality, ScenePlan } from "../types.ts";
+import type { Cutout, RenderQuality, ScenePlan, Size } from "../types.ts";
 import { layoutOnWhite } from "./framing.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
 
@@ -23,16 +23,18 @@ const SHADE_FLOOR = 3;
  * background), over the flat background renderScene draws for the plan, with a soft contact
  * shadow under a subject that stands (none when the plan's shadow is 0). Everything outside
  * the subject and that shadow is the background's one colour, #FFFFFF unless an edit greyed it.
- * Returns a pipeline of the opaque result at the photo's size, ready to encode.
+ * Returns a pipeline of the opaque result at the photo's size, or at `canvas` when given,
+ * ready to encode.
  */
 export async function compositeOnWhite(
   photo: Cutout,
   plan: ScenePlan,
   seed: number,
   quality: RenderQuality,
+  canvas: Size = photo,
 ) {
-  const { width, height } = photo;
-  const { cutout, bounds, standing, geometry } = await layoutOnWhite(photo);
+  const { width, height } = canvas;
+  const { cutout, bounds, standing, geometry } = await layoutOnWhite(photo, canvas);
   const strength = clamp(plan.shadow, 0, 1);
   const [scene, shade] = await Promise.all([
     renderScene(plan, geometry, seed, quality),

@@ -5,6 +5,7 @@ import { ISNET_SIZE, type MaskPredictor } from "../models/index.ts";
 import {
   alphaToBytes,
   createIsnetCutout,
+  cutOut,
   maskUncertainty,
   subjectShare,
   toIsnetInput,
@@ -54,7 +55,7 @@ describe("mask measures", () => {
 
 describe("createIsnetCutout", () => {
   it("scales the network's mask back to the photo's size", async () => {
-    const cutout = await createIsnetCutout(centreSquare).cutOut(photo(200, 100));
+    const cutout = await cutOut(createIsnetCutout(centreSquare), photo(200, 100));
     expect(cutout).toMatchObject({ width: 200, height: 100 });
     expect(cutout.mask[50 * 200 + 100]).toBe(255);
     expect(cutout.mask[5 * 200 + 5]).toBe(0);
@@ -68,7 +69,7 @@ describe("createIsnetCutout", () => {
       runs++;
       return centreSquare(input);
     };
-    const cutout = await createIsnetCutout(counting).cutOut(photo(40, 30, 180));
+    const cutout = await cutOut(createIsnetCutout(counting), photo(40, 30, 180));
     expect(runs).toBe(0);
     expect(cutout.mask[0]).toBe(180);
   });
@@ -80,7 +81,7 @@ describe("createIsnetCutout", () => {
       // The first pass is a translucent wash; the padded one finds the subject.
       return calls.length === 1 ? new Float32Array(PLANE).fill(0.5) : centreSquare(input);
     };
-    const cutout = await createIsnetCutout(predictor).cutOut(photo(100, 100));
+    const cutout = await cutOut(createIsnetCutout(predictor), photo(100, 100));
     expect(calls.length).toBe(2);
     // The padded pass sees the grey border in its corner.
     expect(calls[1]).toBeCloseTo(0, 1);
@@ -89,9 +90,9 @@ describe("createIsnetCutout", () => {
 
   it("rejects a photo in which nothing stands out", async () => {
     const empty: MaskPredictor = async () => new Float32Array(PLANE);
-    const failure = await createIsnetCutout(empty)
-      .cutOut(photo(64, 64))
-      .catch((error: unknown) => error);
+    const failure = await cutOut(createIsnetCutout(empty), photo(64, 64)).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(EngineError);
     expect((failure as EngineError).failure).toBe("no-subject");
   });
@@ -99,9 +100,11 @@ describe("createIsnetCutout", () => {
   it("stops between passes once the job is aborted", async () => {
     const controller = new AbortController();
     controller.abort();
-    const failure = await createIsnetCutout(centreSquare)
-      .cutOut(photo(64, 64), controller.signal)
-      .catch((error: unknown) => error);
+    const failure = await cutOut(
+      createIsnetCutout(centreSquare),
+      photo(64, 64),
+      controller.signal,
+    ).catch((error: unknown) => error);
     expect((failure as EngineError).failure).toBe("timeout");
   });
 });

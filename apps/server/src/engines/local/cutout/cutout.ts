@@ -1,14 +1,35 @@
 import sharp from "sharp";
 import { EngineError, throwIfAborted } from "../../image-engine.ts";
 import { clamp, type RawImage } from "../common/index.ts";
-import { ISNET_SIZE, isnetPredictor, type MaskPredictor } from "../models/index.ts";
+import {
+  ISNET_SIZE,
+  isnetPredictor,
+  type MaskPredictor,
+  type RunPriority,
+} from "../models/index.ts";
 import type { Cutout } from "../types.ts";
 import { DEFAULT_MATTE, type MatteOptions, refineMatte } from "./matte.ts";
 
 export type CutoutModel = {
-  /** Cuts the subject out of a decoded photo; `matte` tunes the network's matte refinement. */
-  cutOut(image: RawImage, signal?: AbortSignal, matte?: MatteOptions): Promise<Cutout>;
+  /**
+   * The subject's matte as the network sees it, at the photo's size, before refinement: the
+   * slow part, made once per upload and kept (see ImageEngine.cutOut). A photo that already
+   * has transparency gives its own alpha. Rejects with `no-subject` when nothing stands out.
+   */
+  predict(image: RawImage, signal?: AbortSignal, priority?: RunPriority): Promise<Buffer>;
+  /** A predicted matte refined into the cut-out at the background_threshold and quality asked. */
+  refine(image: RawImage, predicted: Uint8Array, matte?: MatteOptions): Cutout;
 };
+
+/** Cuts the subject out of a decoded photo: the network's matte, refined as `matte` asks. */
+export async function cutOut(
+  model: CutoutModel,
+  image: RawImage,
+  signal?: AbortSignal,
+  matte?: MatteOptions,
+): Promise<Cutout> {
+  return model.refine(image, await model.predict(image, signal), matte);
+}
 
 /** Grey border added around frame-filling photos, as a share of each side. */
 const PAD_SHARE = 0.2;
@@ -60,6 +81,7 @@ async function predictMask(
   photo: Photo,
   pad: number,
   signal: AbortSignal | undefined,
+  priority: RunPriority | undefined,
 ): Promise<Buffer> {
   const raw = { width: photo.width, height: photo.height, channels: 3 } as const;
   const padX = Math.round(photo.width * pad);
@@ -74,7 +96,7 @@ async function predictMask(
     .resize(ISNET_SIZE, ISNET_SIZE, { fit: "fill", kernel: "linear" })
     .raw()
     .toBuffer();
-  const alpha = alphaToBytes(await predict(toIsnetInput(square), signal));
+  const alpha = alphaToBytes(await predict(toIsnetInput(square), signal, priority));
   return sharp(alpha, { raw: { width: ISNET_SIZE, height: ISNET_SIZE, channels: 1 } })
     .resize(photo.width + 2 * padX, photo.height + 2 * padY, { fit: "fill", kernel: "linear" })
     .extract({ left: padX, top: padY, width: photo.width, height: photo.height })
@@ -120,28 +142,34 @@ function joinAlpha(photo: Photo, mask: Buffer): Buffer {
  * when the first mask is undecided. The chosen matte is then refined at the photo's size
  * (see refineMatte), with colours freed of the old background along the edges.
  */
-export function createIsnetCutout(predict: MaskPredictor = isnetPredictor): CutoutModel {
+export function createIsnetCutout(network: MaskPredictor = isnetPredictor): CutoutModel {
   return {
-    async cutOut(image, signal, matte = DEFAULT_MATTE) {
+    async predict(image, signal, priority) {
       const { photo, givenMask } = split(image);
       let mask = givenMask;
       if (!mask) {
         if (signal) throwIfAborted(signal);
-        mask = await predictMask(predict, photo, 0, signal);
+        mask = await predictMask(network, photo, 0, signal, priority);
         if (maskUncertainty(mask) > UNCERTAIN_RETRY || subjectShare(mask) < MIN_SUBJECT_SHARE) {
           if (signal) throwIfAborted(signal);
-          const padded = await predictMask(predict, photo, PAD_SHARE, signal);
+          const padded = await predictMask(network, photo, PAD_SHARE, signal, priority);
           if (maskUncertainty(padded) < maskUncertainty(mask)) mask = padded;
         }
       }
       requireSubject(mask);
-      if (givenMask) return { rgba: image.rgba, mask, width: photo.width, height: photo.height };
-      if (signal) throwIfAborted(signal);
-      const refined = refineMatte(photo.rgb, mask, photo.width, photo.height, matte);
-      mask = refined.mask;
-      requireSubject(mask);
-      const rgba = joinAlpha({ ...photo, rgb: refined.rgb }, mask);
-      return { rgba, mask, width: photo.width, height: photo.height };
+      return mask;
+    },
+
+    refine(image, predicted, matte = DEFAULT_MATTE) {
+      const { width, height } = image;
+      if (predicted.length !== width * height) throw new Error("The matte is not the photo's size");
+      const mask = Buffer.from(predicted);
+      if (!image.opaque) return { rgba: image.rgba, mask, width, height };
+      const { photo } = split(image);
+      const refined = refineMatte(photo.rgb, mask, width, height, matte);
+      requireSubject(refined.mask);
+      const rgba = joinAlpha({ ...photo, rgb: refined.rgb }, refined.mask);
+      return { rgba, mask: refined.mask, width, height };
     },
   };
 }

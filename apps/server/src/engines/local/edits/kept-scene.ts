@@ -1,8 +1,8 @@
-import type { ShadowStyle } from "@backdrop/shared";
-import sharp from "sharp";
+import { type Aspect, DEFAULT_ASPECT, outputSize, type ShadowStyle } from "@backdrop/shared";
 import type { KeptScene } from "../../image-engine.ts";
+import { cutoutToPng } from "../cutout/index.ts";
 import { isSceneProp, propsNamedIn } from "../scene/index.ts";
-import type { Cutout, RenderQuality, SceneProp } from "../types.ts";
+import type { Cutout, RenderQuality, SceneProp, Size } from "../types.ts";
 import { type LookSettings, NEUTRAL_LOOK, readLook } from "./edit-look.ts";
 
 /** Everything besides the cut-out that renders a picture again, as kept in JSON. */
@@ -22,23 +22,73 @@ export type SceneState = {
   props: SceneProp[];
   /** The light casts the subject's shadow across the floor; false keeps the contact shadow only. */
   castShadow: boolean;
+  /**
+   * The picture's size when it is not the cut-out's (an aspect other than the upload's own).
+   * A state without it, as every state kept before aspects, renders at the cut-out's size.
+   */
+  canvas?: Size;
 };
+
+/** The largest side a kept canvas may have: twice an upload's, far past any aspect's. */
+const MAX_CANVAS_SIDE = 4096;
+
+/** Only the size of something that has one (a cut-out passed as a canvas keeps its pixels). */
+const sizeOf = ({ width, height }: Size): Size => ({ width, height });
+
+/** The picture's size for an aspect of the cut-out, when it is not the cut-out's own. */
+export function canvasForAspect(cutout: Size, aspect: Aspect = DEFAULT_ASPECT): Size | undefined {
+  const canvas = outputSize(cutout.width, cutout.height, aspect);
+  const same = canvas.width === cutout.width && canvas.height === cutout.height;
+  return same ? undefined : canvas;
+}
+
+/** The size a state's picture renders at. */
+export function renderSize(state: SceneState, cutout: Size): Size {
+  return sizeOf(state.canvas ?? cutout);
+}
+
+/** How many pixels a state's picture has (what picks its file format). */
+export function renderedPixels(state: SceneState, cutout: Size): number {
+  const { width, height } = renderSize(state, cutout);
+  return width * height;
+}
 
 /**
  * A generation's state. The shadow chosen with it: `soft` keeps the contact shadow only, and
  * `none` starts with the shadow removed, as the edit "remove the shadow" would (so "add a
- * shadow back" can bring it).
+ * shadow back" can bring it). `canvas` is the picture's size when it is not the cut-out's
+ * (see canvasForAspect).
  */
 export function firstSceneState(
   prompt: string,
   seed: number,
   quality: RenderQuality,
   shadow: ShadowStyle = "natural",
+  canvas?: Size,
 ): SceneState {
   const props = propsNamedIn(prompt);
   const look = { ...NEUTRAL_LOOK, ...(shadow === "none" ? { shadow: 0 } : {}) };
   const castShadow = shadow !== "soft";
-  return { version: 1, prompt, seed, quality, revisions: [], look, props, castShadow };
+  const state: SceneState = {
+    version: 1,
+    prompt,
+    seed,
+    quality,
+    revisions: [],
+    look,
+    props,
+    castShadow,
+  };
+  return canvas ? { ...state, canvas: sizeOf(canvas) } : state;
+}
+
+/** Whether a stored canvas is a picture's size. */
+function isCanvas(stored: unknown): stored is Size {
+  if (typeof stored !== "object" || stored === null) return false;
+  const { width, height } = stored as Record<string, unknown>;
+  const side = (n: unknown) =>
+    Number.isInteger(n) && Number(n) >= 1 && Number(n) <= MAX_CANVAS_SIDE;
+  return side(width) && side(height);
 }
 
 /** A kept state read back; undefined when it is not one of ours (the edit then works on pixels). */
@@ -49,6 +99,9 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
   if (!Array.isArray(revisions) || !revisions.every((r) => typeof r === "string")) return undefined;
   const props = Array.isArray(stored.props) ? stored.props.filter(isSceneProp) : [];
   const castShadow = stored.castShadow !== false;
+  const { canvas } = stored;
+  // A canvas that is not a size would render the picture stretched: not one of ours either.
+  if (canvas !== undefined && !isCanvas(canvas)) return undefined;
   return {
     version,
     prompt,
@@ -58,23 +111,18 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
     look: readLook(stored.look),
     props,
     castShadow,
+    ...(canvas ? { canvas: sizeOf(canvas) } : {}),
   };
 }
 
-/** The cut-out and state as the job layer keeps them: the cut-out as a lossless RGBA PNG. */
-export async function keepScene(cutout: Cutout, state: SceneState): Promise<KeptScene> {
-  const { rgba, width, height } = cutout;
-  const png = await sharp(rgba, { raw: { width, height, channels: 4 } })
-    .png({ compressionLevel: 3 })
-    .toBuffer();
-  return { cutout: png, state: { ...state } };
-}
-
-/** The kept cut-out decoded back into what the composite takes. */
-export async function readKeptCutout(png: Buffer): Promise<Cutout> {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
-  const mask = Buffer.alloc(width * height);
-  for (let i = 0; i < mask.length; i++) mask[i] = data[i * 4 + 3] ?? 0;
-  return { rgba: data, mask, width, height };
+/**
+ * The cut-out and state as the job layer keeps them: the cut-out as a lossless RGBA PNG (its
+ * PNG given when the job already has one, the upload's cut-out).
+ */
+export async function keepScene(
+  cutout: Cutout,
+  state: SceneState,
+  png?: Buffer,
+): Promise<KeptScene> {
+  return { cutout: png ?? (await cutoutToPng(cutout)), state: { ...state } };
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { EngineError, throwIfAborted } from "../../image-engine.ts";
-import { queueModelRun } from "./model-runs.ts";
+import { queueModelRun, type RunPriority } from "./model-runs.ts";
 
 /** The model's fixed input side: every image is stretched to this square. */
 export const ISNET_SIZE = 1024;
@@ -12,7 +12,11 @@ export const ISNET_SIZE = 1024;
  * Runs the segmentation network on one normalised NCHW RGB tensor of ISNET_SIZE² and
  * returns the ISNET_SIZE² alpha plane (0..1). Tests may pass a stand-in.
  */
-export type MaskPredictor = (input: Float32Array, signal?: AbortSignal) => Promise<Float32Array>;
+export type MaskPredictor = (
+  input: Float32Array,
+  signal?: AbortSignal,
+  priority?: RunPriority,
+) => Promise<Float32Array>;
 
 type ResourceEntry = {
   chunks: { hash: string; offsets: [number, number] }[];
@@ -67,24 +71,28 @@ export function isnetSession(): Promise<InferenceSession> {
 }
 
 /** The real ISNet, behind the MaskPredictor shape. */
-export const isnetPredictor: MaskPredictor = (input, signal) => {
-  return queueModelRun("isnet", async () => {
-    // A job that timed out while waiting for its turn gives the turn away.
-    if (signal) throwIfAborted(signal);
-    const model = await isnetSession().catch((error: unknown) => {
-      throw new EngineError("unavailable", "The cut-out model could not be loaded", {
-        cause: error,
+export const isnetPredictor: MaskPredictor = (input, signal, priority) => {
+  return queueModelRun(
+    "isnet",
+    async () => {
+      // A job that timed out while waiting for its turn gives the turn away.
+      if (signal) throwIfAborted(signal);
+      const model = await isnetSession().catch((error: unknown) => {
+        throw new EngineError("unavailable", "The cut-out model could not be loaded", {
+          cause: error,
+        });
       });
-    });
-    const feeds = { [model.inputNames[0] ?? "input"]: toTensor(input) };
-    const outputName = model.outputNames[0] ?? "output";
-    const result = await model.run(feeds, [outputName]);
-    const alpha = result[outputName];
-    if (!alpha || !(alpha.data instanceof Float32Array)) {
-      throw new Error("ISNet returned no float alpha");
-    }
-    return alpha.data;
-  });
+      const feeds = { [model.inputNames[0] ?? "input"]: toTensor(input) };
+      const outputName = model.outputNames[0] ?? "output";
+      const result = await model.run(feeds, [outputName]);
+      const alpha = result[outputName];
+      if (!alpha || !(alpha.data instanceof Float32Array)) {
+        throw new Error("ISNet returned no float alpha");
+      }
+      return alpha.data;
+    },
+    priority,
+  );
 };
 
 function toTensor(input: Float32Array): Tensor {

@@ -220,7 +220,10 @@ describe("the ESRGAN upscaler", () => {
 describe("the local engine's upscale", () => {
   it("passes the upscaler's progress to the job", async () => {
     const cutout: LocalEngineOptions["cutout"] = {
-      cutOut: () => Promise.reject(new Error("not used")),
+      predict: () => Promise.reject(new Error("not used")),
+      refine: () => {
+        throw new Error("not used");
+      },
     };
     const engine = createLocalEngine({ cutout, upscaler: createEsrganUpscaler(blurModel(), 16) });
     const fractions: number[] = [];

@@ -13,6 +13,8 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
     processedImage: null,
     upscaledImage: null,
     aiGeneratedImages: [],
+    cutoutImage: null,
+    variations: [],
     status: "completed",
     stage: null,
     progress: null,
@@ -42,14 +44,17 @@ const RECORDS = [
   record("r3", { status: "uploaded" }),
 ];
 
+const pngFile = () =>
+  new Response(new Uint8Array([137, 80, 78, 71]), {
+    status: 200,
+    headers: { "Content-Type": "image/png" },
+  });
+
 function renderGallery(answer: Response | (() => Response) = jsonResponse(200, RECORDS)) {
   const fetchMock = mockApi({
     "GET /api/images/user-1": answer,
-    "GET /api/files/p1.png": () =>
-      new Response(new Uint8Array([137, 80, 78, 71]), {
-        status: 200,
-        headers: { "Content-Type": "image/png" },
-      }),
+    "GET /api/files/p1.png": pngFile,
+    "GET /api/files/c1.png": pngFile,
   });
   const view = renderRoute("/gallery", { session: testUser() });
   return { fetchMock, ...view };
@@ -232,6 +237,38 @@ describe("gallery", () => {
     );
     expect(callsTo(fetchMock, "/api/files/p1.png")).toHaveLength(1);
     expect(within(dialog).getByRole("button", { name: "Download" })).toBeEnabled();
+  });
+
+  it("offers a generated image's transparent PNG when its record has a cut-out", async () => {
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const [first, ...others] = RECORDS;
+    const withCutout = { ...first, cutoutImage: { url: `${FILES}/c1.png` } } as TImageRecord;
+    const { fetchMock, user } = renderGallery(jsonResponse(200, [withCutout, ...others]));
+
+    await user.click(await screen.findByRole("button", { name: /^Generated image: In a desert/ }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).queryByRole("button", { name: "Transparent PNG" })).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Previous image" }));
+    await user.click(within(dialog).getByRole("button", { name: "Transparent PNG" }));
+
+    await waitFor(() =>
+      expect(saved).toEqual([
+        "backdrop-2026-01-05-on-a-marble-counter-morning-light-transparent.png",
+      ]),
+    );
+    expect(callsTo(fetchMock, "/api/files/c1.png")).toHaveLength(1);
+    expect(callsTo(fetchMock, "/api/files/p1.png")).toHaveLength(0);
+    // The upscale is twice the photo's size: the cut-out is offered with the generated image.
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("tab", { name: /^Upscaled/ }));
+    await user.click(await screen.findByRole("button", { name: /^Upscaled image: On a marble/ }));
+    const upscaled = await screen.findByRole("dialog");
+    expect(within(upscaled).queryByRole("button", { name: "Transparent PNG" })).toBeNull();
   });
 
   it("tells the user when a download fails", async () => {

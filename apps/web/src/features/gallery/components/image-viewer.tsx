@@ -10,6 +10,7 @@ import { cx } from "../../../lib/cx.ts";
 import { DownloadError, downloadImage } from "../../../lib/download-image.ts";
 import { notifyError } from "../../../lib/notify.ts";
 import {
+  cutoutDownloadName,
   downloadName,
   formatImageDate,
   type GalleryImage,
@@ -85,16 +86,17 @@ function Kbd({ children }: { children: string }) {
   );
 }
 
+/** Saves a file; `pending` is the URL being saved. */
 function useDownload() {
-  const [pending, setPending] = useState(false);
-  async function download(image: GalleryImage) {
-    setPending(true);
+  const [pending, setPending] = useState<string | null>(null);
+  async function download(url: string, name: string) {
+    setPending(url);
     try {
-      await downloadImage(image.url, downloadName(image));
+      await downloadImage(url, name);
     } catch (error) {
       notifyError(error instanceof DownloadError ? error.message : DOWNLOAD_MESSAGES.failed);
     } finally {
-      setPending(false);
+      setPending(null);
     }
   }
   return { pending, download };
@@ -160,6 +162,7 @@ export function ImageViewer({
   }
 
   const size = image ? sizes[image.key] : undefined;
+  const cutoutUrl = image?.cutoutUrl ?? null;
   return (
     <DialogPrimitive.Root
       open={Boolean(image)}
@@ -233,10 +236,26 @@ export function ImageViewer({
                   </dd>
                 </dl>
                 <div className="mt-5 lg:mt-auto lg:pt-6">
-                  <Button block loading={pending} onClick={() => void download(image)}>
-                    {!pending && <Download aria-hidden="true" />}
-                    Download
-                  </Button>
+                  <div className="grid grid-cols-2 gap-2.5 lg:grid-cols-1">
+                    <Button
+                      className={cutoutUrl ? undefined : "col-span-2 lg:col-span-1"}
+                      loading={pending === image.url}
+                      onClick={() => void download(image.url, downloadName(image))}
+                    >
+                      {pending !== image.url && <Download aria-hidden="true" />}
+                      Download
+                    </Button>
+                    {cutoutUrl && (
+                      <Button
+                        variant="secondary"
+                        loading={pending === cutoutUrl}
+                        onClick={() => void download(cutoutUrl, cutoutDownloadName(image))}
+                      >
+                        {pending !== cutoutUrl && <Download aria-hidden="true" />}
+                        Transparent PNG
+                      </Button>
+                    )}
+                  </div>
                   <div className="mt-2.5 grid grid-cols-2 gap-2.5 lg:grid-cols-1">
                     <Link
                       to={studioPathOf(image)}

@@ -41,12 +41,14 @@ export function BeforeAfter({
         draggable={false}
         className="absolute inset-0 size-full object-contain"
       />
+      {/* In the result's frame: an original of other proportions shows whole on a mat, never
+          stretched, and never with the result showing around it on the original's side. */}
       <img
         src={beforeUrl}
         alt=""
         aria-hidden="true"
         draggable={false}
-        className="absolute inset-0 size-full object-contain"
+        className="absolute inset-0 size-full bg-[#ece7df] object-contain"
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
       />
       <span className={cx(chip, "left-3", position < 26 && "opacity-0")}>Original</span>

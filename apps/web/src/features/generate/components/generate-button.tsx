@@ -1,17 +1,18 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { Coins, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { formatNumber } from "../../../lib/format.ts";
+import type { GenerationPrice } from "../takes.ts";
 import { TOKENS_PER_MEGAPIXEL } from "../token-cost.ts";
+import { PricingLink } from "./pricing-link.tsx";
 
 type GenerateButtonProps = {
   /** The subscription has ended: the button is disabled with the spec's tooltip. */
   expired: boolean;
   busy: boolean;
-  /** What the picked photo costs, or null before a photo is picked. */
-  cost: number | null;
+  /** What the picked photo's takes cost, or null before a photo is picked. */
+  price: GenerationPrice | null;
   /** The balance of a logged-in user, to compare with the cost. */
   tokenCount: number | null;
   tokenError: string | null;
@@ -19,15 +20,26 @@ type GenerateButtonProps = {
 
 const TIP_ID = "studio-generate-tip";
 
-function CostLine({ cost, tokenCount }: Pick<GenerateButtonProps, "cost" | "tokenCount">) {
+function PriceText({ perTake, takes, total }: GenerationPrice) {
+  const totalText = <strong className="font-semibold text-ink">{total} tokens</strong>;
+  return takes === 1 ? (
+    <>This photo costs {totalText}</>
+  ) : (
+    <>
+      {takes} takes × {perTake} tokens = {totalText}
+    </>
+  );
+}
+
+function CostLine({ price, tokenCount }: Pick<GenerateButtonProps, "price" | "tokenCount">) {
   return (
     <p className="mt-3 flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 text-xs text-ink-subtle">
       <Coins aria-hidden="true" className="size-3.5" />
-      {cost === null ? (
+      {price === null ? (
         `${TOKENS_PER_MEGAPIXEL} tokens per megapixel of your photo`
       ) : (
         <span>
-          This photo costs <strong className="font-semibold text-ink">{cost} tokens</strong>
+          <PriceText {...price} />
           {tokenCount !== null && <> · you have {formatNumber(tokenCount)}</>}
         </span>
       )}
@@ -42,7 +54,7 @@ function CostLine({ cost, tokenCount }: Pick<GenerateButtonProps, "cost" | "toke
 export function GenerateButton({
   expired,
   busy,
-  cost,
+  price,
   tokenCount,
   tokenError,
 }: GenerateButtonProps) {
@@ -89,15 +101,10 @@ export function GenerateButton({
       ) : (
         button
       )}
-      <CostLine cost={cost} tokenCount={tokenCount} />
+      <CostLine price={price} tokenCount={tokenCount} />
       {expired && (
         <p className="mt-1 text-center text-xs">
-          <Link
-            to="/pricing"
-            className="font-semibold text-accent-600 underline underline-offset-4 hover:text-accent-700"
-          >
-            Renew your plan
-          </Link>
+          <PricingLink>Renew your plan</PricingLink>
         </p>
       )}
       <div className="has-[p]:mt-3">
@@ -105,12 +112,7 @@ export function GenerateButton({
       </div>
       {tokenError && (
         <p className="mt-2 text-center text-sm">
-          <Link
-            to="/pricing"
-            className="font-semibold text-accent-600 underline underline-offset-4 hover:text-accent-700"
-          >
-            Get more tokens
-          </Link>
+          <PricingLink>Get more tokens</PricingLink>
         </p>
       )}
     </div>

@@ -4,28 +4,43 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cx } from "../../../lib/cx.ts";
 import { formatBytes } from "../../../lib/format.ts";
 import type { useImagePicker } from "../hooks/use-image-picker.ts";
+import type { SubjectStatus } from "../hooks/use-subject-status.ts";
 import { SUPPORTED_FORMATS_NOTE } from "../image-checks.ts";
 import { PHOTO_INPUT_ID } from "../studio-ids.ts";
 import { StepTitle } from "./step-title.tsx";
+import { SubjectStatusNote } from "./subject-status.tsx";
 
 type ImagePickerProps = {
   picker: ReturnType<typeof useImagePicker>;
   /** Shown when Generate was pressed without a photo. */
   requiredError?: string | null;
+  /** How far the server is in cutting out the photo's subject, once it has the photo. */
+  subject?: SubjectStatus | null;
+  /** Several photos picked or dropped at once: they make a batch. */
+  onPickMany?: (files: File[]) => void;
 };
 
 const INPUT_ID = PHOTO_INPUT_ID;
 
-export function ImagePicker({ picker, requiredError = null }: ImagePickerProps) {
+export function ImagePicker({
+  picker,
+  requiredError = null,
+  subject = null,
+  onPickMany,
+}: ImagePickerProps) {
   const { image, checking, pick, remove, previewFailed } = picker;
   const error = picker.error ?? (image ? null : requiredError);
   const [dragging, setDragging] = useState(false);
 
+  const take = (files: File[]) => {
+    if (files.length > 1 && onPickMany) return onPickMany(files);
+    if (files[0]) void pick(files[0]);
+  };
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void pick(file);
+    take(Array.from(event.dataTransfer.files));
   };
 
   return (
@@ -60,14 +75,15 @@ export function ImagePicker({ picker, requiredError = null }: ImagePickerProps) 
           id={INPUT_ID}
           type="file"
           accept="image/*"
+          multiple={onPickMany !== undefined}
           className="sr-only"
           aria-labelledby="studio-photo-title"
           aria-describedby="studio-photo-formats studio-photo-error"
           aria-invalid={error ? true : undefined}
           onChange={(event) => {
-            const file = event.target.files?.[0];
+            const files = Array.from(event.target.files ?? []);
             event.target.value = "";
-            if (file) void pick(file);
+            take(files);
           }}
         />
         {image ? (
@@ -78,6 +94,7 @@ export function ImagePicker({ picker, requiredError = null }: ImagePickerProps) 
               onError={previewFailed}
               className="absolute inset-0 size-full object-contain p-4 pb-16"
             />
+            <SubjectStatusNote status={subject} />
             <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 border-t border-line bg-surface/95 px-3 py-2.5 backdrop-blur">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold text-ink">{image.file.name}</p>
@@ -128,6 +145,7 @@ export function ImagePicker({ picker, requiredError = null }: ImagePickerProps) 
       </div>
       <p id="studio-photo-formats" className="mt-2 text-xs text-ink-subtle">
         {SUPPORTED_FORMATS_NOTE}. Up to 10MB and 2048 × 2048 px.
+        {onPickMany && " Pick several at once to make a batch."}
       </p>
       <p
         id="studio-photo-error"

@@ -1,8 +1,9 @@
+import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useElapsed } from "../hooks/use-elapsed.ts";
 import { useEstimatedProgress } from "../hooks/use-estimated-progress.ts";
 import type { JobKind } from "../job-estimate.ts";
-import { formatElapsed, stageView } from "../job-stages.ts";
+import { formatElapsed, progressValueText, stageView } from "../job-stages.ts";
 
 type JobProgressProps = {
   /** What the job is called in the progress bar's name: "Generation", "Upscale". */
@@ -53,21 +54,13 @@ export function JobProgress(props: JobProgressProps) {
           {formatElapsed(elapsed)}
         </span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={`${job} progress`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={measured ? `${label}, ${percent}%` : `${label}, about ${percent}%`}
-        className="mt-3.5 h-1.5 overflow-hidden rounded-full bg-sunken"
-      >
-        {/* Scaled, not resized: a transform moves on the compositor without a layout. */}
-        <div
-          className={`h-full origin-left rounded-full bg-accent-600 ${bar.reduced ? "" : "transition-transform duration-200 ease-linear motion-reduce:transition-none"}`}
-          style={{ transform: `scaleX(${percent / 100})` }}
-        />
-      </div>
+      <ProgressBar
+        percent={percent}
+        label={`${job} progress`}
+        valueText={progressValueText(label, percent, measured)}
+        still={bar.reduced}
+        className="mt-3.5"
+      />
       {hint && <p className="mt-2.5 text-xs text-ink-subtle">{hint}</p>}
     </div>
   );

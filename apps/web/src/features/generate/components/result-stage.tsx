@@ -15,8 +15,8 @@ export type ResultStageProps = Omit<ResultViewProps, "result" | "shown"> & {
   generation: GenerationState;
   /** The image shown once the generation is done. */
   shown: ShownImage | null;
-  /** The picked photo's size: the empty stage takes its shape. */
-  photoSize: ImageSize | null;
+  /** The size Generate would make of the picked photo: the empty stage takes its shape. */
+  outputSize: ImageSize | null;
   /** Shown under the result while editing, in place of the tips: the AI editor. */
   editor?: ReactNode;
   onRetry: () => void;
@@ -32,7 +32,7 @@ export type ResultStageProps = Omit<ResultViewProps, "result" | "shown"> & {
 export function ResultStage({
   generation,
   shown,
-  photoSize,
+  outputSize,
   editor,
   onRetry,
   onNewImage,
@@ -76,7 +76,7 @@ export function ResultStage({
           />
         ) : (
           <StageFrame
-            size={photoSize}
+            size={outputSize}
             overlay={
               generation.status === "failed" ? (
                 <ResultError message={generation.message} onRetry={onRetry} />

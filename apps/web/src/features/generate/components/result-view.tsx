@@ -7,12 +7,14 @@ import { EditUpgradeAlert } from "../../editor/components/edit-upgrade-alert.tsx
 import type { EditProblem } from "../../editor/edit-request.ts";
 import type { GenerationResult } from "../hooks/use-generation.ts";
 import type { UpscaleState } from "../hooks/use-upscale.ts";
+import type { VariationChoiceState } from "../hooks/use-variation-choice.ts";
 import type { ImageSize } from "../image-checks.ts";
 import type { ShownImage } from "../shown-image.ts";
 import { BeforeAfter } from "./before-after.tsx";
 import { JobProgress } from "./job-progress.tsx";
 import { ResultActions } from "./result-actions.tsx";
 import { StageFrame } from "./stage-frame.tsx";
+import { VariationStrip } from "./variation-strip.tsx";
 
 export type ResultViewProps = {
   result: GenerationResult;
@@ -22,9 +24,14 @@ export type ResultViewProps = {
   /** Why "Edit with AI" did not open the editor: the plan has no AI edits. */
   editProblem: EditProblem | null;
   onDownload: () => Promise<unknown>;
+  /** Saves the result's transparent PNG of the subject. */
+  onDownloadCutout: () => Promise<unknown>;
   onUpscale: () => void;
   onRevertUpscale: () => void;
   onEdit: () => void;
+  /** Picking another of the generation's takes, when it made several. */
+  variationChoice: VariationChoiceState;
+  onChooseTake: (index: number) => void;
 };
 
 const KIND_BADGE = { generated: null, upscaled: "Upscaled 2x", edited: "Edited with AI" } as const;
@@ -37,30 +44,35 @@ export function ResultView({
   editing,
   editProblem,
   onDownload,
+  onDownloadCutout,
   onUpscale,
   onRevertUpscale,
   onEdit,
+  variationChoice,
+  onChooseTake,
 }: ResultViewProps) {
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<{ url: string; size: ImageSize } | null>(null);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<"result" | "cutout" | null>(null);
   const broken = brokenUrl === shown.url;
   const size = loaded?.url === shown.url ? loaded.size : null;
   const badge = KIND_BADGE[shown.kind];
 
-  const download = async () => {
-    setDownloading(true);
+  const download = async (which: "result" | "cutout") => {
+    setDownloading(which);
     try {
-      await onDownload();
+      await (which === "result" ? onDownload() : onDownloadCutout());
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
   return (
     <>
       <StageFrame
-        size={result}
+        // The image's own pixels once loaded: a record opened from the gallery knows only its
+        // upload's size, which a size preset does not keep.
+        size={size ?? result}
         overlay={
           upscale.status === "running" && (
             <div className="absolute inset-x-3 bottom-3 z-20 sm:inset-x-4 sm:bottom-4">
@@ -105,12 +117,25 @@ export function ResultView({
           “{result.prompt}”
         </span>
       </div>
+      {result.variations.length > 1 && (
+        <VariationStrip
+          variations={result.variations}
+          chosenUrl={result.imageUrl}
+          size={result}
+          choice={variationChoice}
+          locked={upscale.status === "running" || editing}
+          onChoose={onChooseTake}
+        />
+      )}
       <ResultActions
         shown={shown}
-        downloading={downloading}
+        hasCutout={result.cutoutUrl !== null}
+        downloading={downloading === "result"}
+        downloadingCutout={downloading === "cutout"}
         upscaling={upscale.status === "running"}
         editing={editing}
-        onDownload={() => void download()}
+        onDownload={() => void download("result")}
+        onDownloadCutout={() => void download("cutout")}
         onUpscale={onUpscale}
         onRevertUpscale={onRevertUpscale}
         onEdit={onEdit}

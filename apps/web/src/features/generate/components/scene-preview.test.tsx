@@ -8,10 +8,10 @@ import { ScenePreview } from "./scene-preview.tsx";
 const PREVIEW = "data:image/webp;base64,UklGRg==";
 const PATH = "/api/fal/scene-preview";
 
-function renderPreview(prompt: string, photoSize: { width: number; height: number } | null) {
+function renderPreview(prompt: string, outputSize: { width: number; height: number } | null) {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <ScenePreview prompt={prompt} photoSize={photoSize} />
+      <ScenePreview prompt={prompt} outputSize={outputSize} />
     </QueryClientProvider>,
   );
 }

@@ -6,7 +6,8 @@ import { useScenePreview } from "../hooks/use-scene-preview.ts";
 
 type ScenePreviewProps = {
   prompt: string;
-  photoSize: { width: number; height: number } | null;
+  /** The picture Generate would make (the photo at its chosen size): the preview takes its shape. */
+  outputSize: { width: number; height: number } | null;
 };
 
 function Words({ label, words, tone }: { label: string; words: string[]; tone: "drawn" | "left" }) {
@@ -45,8 +46,8 @@ function summary({ understood, ignored }: TScenePreviewResponse): string {
  * The scene the prompt will give, drawn as the user types and before anything is charged:
  * a small picture without the subject, the words that will be drawn and those left out.
  */
-export function ScenePreview({ prompt, photoSize }: ScenePreviewProps) {
-  const { reading, updating, failed } = useScenePreview(prompt, photoSize);
+export function ScenePreview({ prompt, outputSize }: ScenePreviewProps) {
+  const { reading, updating, failed } = useScenePreview(prompt, outputSize);
   // An engine that draws whatever it is told has nothing to show before it runs.
   if (reading && reading.preview === null && reading.ignored.length === 0) return null;
   if (!reading && !updating && !failed) return null;
@@ -84,7 +85,7 @@ export function ScenePreview({ prompt, photoSize }: ScenePreviewProps) {
               updating && "opacity-60",
             )}
             style={{
-              aspectRatio: photoSize ? `${photoSize.width} / ${photoSize.height}` : "4 / 3",
+              aspectRatio: outputSize ? `${outputSize.width} / ${outputSize.height}` : "4 / 3",
             }}
           >
             {reading?.preview ? (

@@ -31,7 +31,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
     await fillStudio(user);
     expect(screen.queryByText(GENERATION_MESSAGES.imageRequired)).not.toBeInTheDocument();
     expect(screen.queryByText(GENERATION_MESSAGES.promptRequired)).not.toBeInTheDocument();
-    expect(callsTo(fetchMock, "/api/fal/upload")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
   });
 
   it("shows the photo's size and price before generating", async () => {
@@ -60,7 +60,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
     const dialog = await screen.findByRole("dialog", { name: "Subscription Required" });
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(callsTo(fetchMock, "/api/fal/upload")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
 
     await user.click(generateButton());
     const again = await screen.findByRole("dialog", { name: "Subscription Required" });
@@ -68,7 +68,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
     expect(router.state.location.pathname).toBe("/pricing");
   });
 
-  it("says when the balance does not cover the photo, and uploads nothing", async () => {
+  it("says when the balance does not cover the photo, and starts nothing", async () => {
     const fetchMock = mockApi(generationAnswers());
     const { user } = renderRoute("/", {
       session: subscriber({ numOfTokens: 0, subscriptionTokens: 7 }),
@@ -82,7 +82,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
       "href",
       "/pricing",
     );
-    expect(callsTo(fetchMock, "/api/fal/upload")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
   });
 
   it("disables Generate with the expiry tooltip once the subscription has ended", async () => {
@@ -105,6 +105,6 @@ describe("studio checks before generating (SPEC point 5)", () => {
     expect(wrapper).toHaveAccessibleDescription(GENERATION_MESSAGES.subscriptionExpired);
 
     await user.click(button);
-    expect(callsTo(fetchMock, "/api/fal/upload")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
   });
 });

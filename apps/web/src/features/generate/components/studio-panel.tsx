@@ -10,17 +10,29 @@ import { PromptField } from "./prompt-field.tsx";
 import { ResultStage } from "./result-stage.tsx";
 import { ScenePreview } from "./scene-preview.tsx";
 import { ShadowPicker } from "./shadow-picker.tsx";
+import { SizePicker } from "./size-picker.tsx";
 import { SubscriptionRequiredDialog } from "./subscription-required-dialog.tsx";
+import { TakesPicker } from "./takes-picker.tsx";
 
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
 const STACKED_LAYOUT = "(max-width: 1023px)";
 
+/** What the studio's form holds, handed on with several photos picked at once. */
+type StudioForm = Pick<ReturnType<typeof useStudio>, "prompt" | "method" | "shadow" | "aspect">;
+
+type StudioPanelProps = {
+  /** Several photos were picked: they make a batch, starting from the form as it is. */
+  onPickMany?: (files: File[], form: StudioForm) => void;
+};
+
 /** The Generate page's studio: the form on the left, the result stage on the right. */
-export function StudioPanel() {
+export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
   const studio = useStudio();
   const { queueNote } = usePublicConfig();
   const resultRef = useRef<HTMLElement>(null);
   const { result, shown, editing } = studio;
+  const { prompt, method, shadow, aspect } = studio;
+  const studioForm: StudioForm = { prompt, method, shadow, aspect };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,21 +64,32 @@ export function StudioPanel() {
           noValidate
           className="flex min-w-0 flex-col gap-7"
         >
-          <ImagePicker picker={studio.picker} requiredError={studio.fieldErrors.image} />
+          <ImagePicker
+            picker={studio.picker}
+            requiredError={studio.fieldErrors.image}
+            subject={studio.subject}
+            onPickMany={onPickMany && ((files) => onPickMany(files, studioForm))}
+          />
           <PromptField
             value={studio.prompt}
             onChange={studio.setPrompt}
             error={studio.fieldErrors.prompt}
           />
-          <ScenePreview prompt={studio.prompt} photoSize={studio.picker.image} />
+          <ScenePreview prompt={studio.prompt} outputSize={studio.output} />
           <div className="flex flex-col gap-5">
             <MethodPicker value={studio.method} onChange={studio.setMethod} queueNote={queueNote} />
             <ShadowPicker value={studio.shadow} onChange={studio.setShadow} />
+            <SizePicker
+              value={studio.aspect}
+              onChange={studio.setAspect}
+              photo={studio.picker.image}
+            />
+            <TakesPicker value={studio.takes} onChange={studio.setTakes} />
           </div>
           <GenerateButton
             expired={studio.expired}
             busy={studio.generation.status === "running"}
-            cost={studio.cost}
+            price={studio.price}
             tokenCount={studio.tokenCount}
             tokenError={studio.tokenError}
           />
@@ -75,7 +98,7 @@ export function StudioPanel() {
           ref={resultRef}
           generation={studio.generation}
           shown={shown}
-          photoSize={studio.picker.image}
+          outputSize={studio.output}
           upscale={studio.upscale}
           editing={editing}
           editProblem={studio.editProblem}
@@ -92,9 +115,12 @@ export function StudioPanel() {
           onRetry={retry}
           onNewImage={studio.startOver}
           onDownload={studio.download}
+          onDownloadCutout={studio.downloadCutout}
           onUpscale={studio.startUpscale}
           onRevertUpscale={studio.revert}
           onEdit={studio.edit}
+          variationChoice={studio.variationChoice}
+          onChooseTake={studio.chooseTake}
         />
       </div>
       <LoginRequiredDialog

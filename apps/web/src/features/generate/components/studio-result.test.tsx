@@ -9,6 +9,7 @@ import {
   generateToResult,
   generationAnswers,
   PROCESSED_URL,
+  RECORD_PATH,
   recordStream,
   resultImage,
   subscriber,
@@ -16,6 +17,7 @@ import {
 import { stageSpan } from "../job-estimate.ts";
 
 const UPSCALED_URL = "/api/files/upscaled.png";
+const CUTOUT_URL = "/api/files/cutout.png";
 const upscaleAccepted = jsonResponse(200, {
   request_id: "job-2",
   status: "queued",
@@ -150,6 +152,66 @@ describe("the result and its actions", () => {
 
     await waitFor(() => expect(saved?.download).toBe("backdrop-sandy-beach-at-golden-hour.png"));
     expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(1);
+  });
+
+  it("offers the subject as a transparent PNG only once the record has a cut-out", async () => {
+    const fetchMock = mockApi({
+      ...generationAnswers(),
+      [`GET ${CUTOUT_URL}`]: () =>
+        new Response(new Uint8Array([137, 80, 78, 71]), {
+          status: 200,
+          headers: { "content-type": "image/png" },
+        }),
+    });
+    let saved: HTMLAnchorElement | undefined;
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved = this;
+    });
+    const { user } = renderRoute("/", { session: subscriber() });
+    await generateToResult(user);
+    expect(screen.queryByRole("button", { name: "Transparent PNG" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/transparent PNG/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Generate" }));
+    (await recordStream(2)).emit(
+      "record",
+      imageRecord({
+        status: "completed",
+        processedImage: { url: PROCESSED_URL },
+        cutoutImage: { url: CUTOUT_URL },
+      }),
+    );
+    const transparent = await screen.findByRole("button", { name: "Transparent PNG" });
+    expect(transparent).toHaveAccessibleDescription(/The transparent PNG of your subject is free/);
+
+    await user.click(transparent);
+
+    await waitFor(() =>
+      expect(saved?.download).toBe("backdrop-sandy-beach-at-golden-hour-transparent.png"),
+    );
+    expect(callsTo(fetchMock, CUTOUT_URL)).toHaveLength(1);
+    expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(0);
+    expect(transparent).toBeEnabled();
+  });
+
+  it("offers the transparent PNG of a record opened from the gallery", async () => {
+    mockApi({
+      ...generationAnswers(),
+      [`GET ${RECORD_PATH}`]: jsonResponse(
+        200,
+        imageRecord({
+          status: "completed",
+          stage: null,
+          processedImage: { url: PROCESSED_URL },
+          cutoutImage: { url: CUTOUT_URL },
+        }),
+      ),
+    });
+    renderRoute("/?record=rec-1", { session: subscriber() });
+    expect(await screen.findByRole("button", { name: "Transparent PNG" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Download" })).toBeInTheDocument();
   });
 
   it("toasts a download that fails", async () => {

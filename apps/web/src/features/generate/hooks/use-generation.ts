@@ -1,6 +1,8 @@
 import {
+  type Aspect,
   DEFAULT_PROCESSING_METHOD,
   GENERATION_MESSAGES,
+  outputSize,
   type ProcessingMethod,
   type ShadowStyle,
   type TImageRecord,
@@ -8,26 +10,41 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/session.ts";
-import { startProcessing, uploadImage } from "../api.ts";
+import { startProcessing, type UploadedPhoto, uploadImage } from "../api.ts";
 import type { ImageSize } from "../image-checks.ts";
 import { isAbort, watchRecord } from "../watch-record.ts";
 
+/** The photo, its size, and the choices it is generated with. */
 export type GenerationInput = ImageSize & {
   file: File;
   prompt: string;
   method: ProcessingMethod;
   shadow: ShadowStyle;
+  /** The output's proportions: the photo's own, or a preset ratio (outputSize). */
+  aspect: Aspect;
+  /** How many takes to make, each charged as one generation (issue 14, point 2). */
+  variations: number;
   /** Called once the job is accepted, with its record: the studio writes it in the address. */
   onStarted?: (recordId: string) => void;
 };
 
-/** A finished generation: the record, its stored original and the new image. */
+/** A finished generation: the record, its stored original, the new image and its size. */
 export type GenerationResult = ImageSize & {
   recordId: string;
   originalUrl: string;
   imageUrl: string;
   prompt: string;
+  /** The subject alone on a transparent background (a PNG), when the server could cut it out. */
+  cutoutUrl: string | null;
+  /** The takes in order; `imageUrl` is the chosen one. Empty on records made before takes. */
+  variations: Variation[];
 };
+
+/** One take of a generation: its image and the seed it was made with. */
+export type Variation = TImageRecord["variations"][number];
+
+/** What a generation knows before its job ends: all of the result but its images. */
+type PendingResult = Omit<GenerationResult, "imageUrl" | "cutoutUrl" | "variations">;
 
 export type GenerationState =
   | { status: "idle" }
@@ -93,16 +110,24 @@ export function useGeneration() {
         if (!signal.aborted) setState({ status: "failed", message });
       };
       /** Watches the accepted job's record until its result, then shows it. */
-      const finish = async (result: Omit<GenerationResult, "imageUrl">) => {
+      const finish = async (result: PendingResult) => {
         try {
-          const { url } = await watchRecord({
+          const { url, record } = await watchRecord({
             recordId: result.recordId,
             resultOf: (record) => record.processedImage?.url ?? null,
             onRecord: (record) => setStage(record.stage, record.progress),
             messages: GENERATION_WATCH,
             signal,
           });
-          setState({ status: "done", result: { ...result, imageUrl: url } });
+          setState({
+            status: "done",
+            result: {
+              ...result,
+              imageUrl: url,
+              cutoutUrl: record.cutoutImage?.url ?? null,
+              variations: record.variations,
+            },
+          });
         } catch (error) {
           if (isAbort(error)) return;
           failWith(messageOf(error, GENERATION_MESSAGES.imageProcessingFailed));
@@ -116,16 +141,21 @@ export function useGeneration() {
     [stop, markTokensUpdated],
   );
 
+  /**
+   * Generates from `input`. `uploaded` is the same photo already on the server (uploaded when
+   * it was picked) and not yet generated from: its record is used instead of uploading again.
+   */
   const start = useCallback(
-    async (input: GenerationInput) => {
+    async (input: GenerationInput, uploaded?: UploadedPhoto | null) => {
       if (!uid) return;
       const previewUrl = URL.createObjectURL(input.file);
       const { signal, setStage, failWith, finish } = begin(previewUrl);
-      const size = { width: input.width, height: input.height };
+      // The stage takes the result's shape from the start, so its arrival moves nothing.
+      const size = outputSize(input.width, input.height, input.aspect);
 
       setState({
         status: "running",
-        stage: "sending",
+        stage: uploaded ? "starting" : "sending",
         progress: null,
         startedAt: Date.now(),
         method: input.method,
@@ -133,16 +163,18 @@ export function useGeneration() {
         ...size,
       });
 
-      let upload: Awaited<ReturnType<typeof uploadImage>>;
-      try {
-        upload = await uploadImage(input.file, uid);
-      } catch (error) {
-        return failWith(messageOf(error, GENERATION_MESSAGES.uploadFailed));
+      let upload = uploaded;
+      if (!upload) {
+        try {
+          upload = await uploadImage(input.file, uid);
+        } catch (error) {
+          return failWith(messageOf(error, GENERATION_MESSAGES.uploadFailed));
+        }
+        if (signal.aborted) return;
+        setStage("starting");
       }
-      if (signal.aborted) return;
-      setStage("starting");
 
-      const recordId = upload.savedBaseImage._id;
+      const { recordId } = upload;
       try {
         await startProcessing({
           prompt: input.prompt.trim(),
@@ -151,6 +183,8 @@ export function useGeneration() {
           userUid: uid,
           method: input.method,
           shadow: input.shadow,
+          aspect: input.aspect,
+          variations: input.variations,
         });
       } catch (error) {
         return failWith(

@@ -22,10 +22,10 @@ function useDebounced<T>(value: T, delayMs: number): T {
  */
 export function useScenePreview(
   prompt: string,
-  photoSize: { width: number; height: number } | null,
+  outputSize: { width: number; height: number } | null,
 ) {
   const settled = useDebounced(prompt.trim(), PREVIEW_DEBOUNCE_MS);
-  const size = photoSize ? { width: photoSize.width, height: photoSize.height } : null;
+  const size = outputSize ? { width: outputSize.width, height: outputSize.height } : null;
   const query = useQuery({
     queryKey: ["scene-preview", settled, size?.width ?? null, size?.height ?? null],
     queryFn: ({ signal }) => previewScene(settled, size, signal),

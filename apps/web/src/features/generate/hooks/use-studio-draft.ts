@@ -1,3 +1,4 @@
+import type { Aspect, ShadowStyle } from "@backdrop/shared";
 import { useEffect, useRef } from "react";
 import type { ProcessingMethod } from "../processing-method.ts";
 import { type StudioDraft, saveDraft, takeDraft } from "../studio-draft.ts";
@@ -11,14 +12,20 @@ type DraftForm = {
   setPrompt: (value: string) => void;
   method: ProcessingMethod;
   setMethod: (value: ProcessingMethod) => void;
+  shadow: ShadowStyle;
+  setShadow: (value: ShadowStyle) => void;
+  aspect: Aspect;
+  setAspect: (value: Aspect) => void;
+  takes: number;
+  setTakes: (value: number) => void;
 };
 
 /**
  * Nothing lost across login: `save` keeps the form as it is when Login Required opens, and
- * once the studio has a logged-in user the kept photo, prompt and method are filled back in.
+ * once the studio has a logged-in user the kept photo, prompt and choices are filled back in.
  */
 export function useStudioDraft(form: DraftForm) {
-  const { loggedIn, picker, prompt, method } = form;
+  const { loggedIn, picker, prompt, method, shadow, aspect, takes } = form;
   const latest = useRef(form);
   latest.current = form;
   const mounted = useRef(false);
@@ -40,7 +47,8 @@ export function useStudioDraft(form: DraftForm) {
     });
   }, [loggedIn]);
 
-  const save = () => void saveDraft({ photo: picker.image?.file ?? null, prompt, method });
+  const save = () =>
+    void saveDraft({ photo: picker.image?.file ?? null, prompt, method, shadow, aspect, takes });
   return { save };
 }
 
@@ -51,4 +59,7 @@ function restore(form: DraftForm, draft: StudioDraft) {
   if (draft.photo) void form.picker.pick(draft.photo);
   form.setPrompt(draft.prompt);
   form.setMethod(draft.method);
+  form.setShadow(draft.shadow);
+  form.setAspect(draft.aspect);
+  form.setTakes(draft.takes);
 }

@@ -1,4 +1,10 @@
-import { DEFAULT_SHADOW_STYLE, GENERATION_MESSAGES, type ShadowStyle } from "@backdrop/shared";
+import {
+  type Aspect,
+  DEFAULT_ASPECT,
+  DEFAULT_SHADOW_STYLE,
+  GENERATION_MESSAGES,
+  type ShadowStyle,
+} from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { useSession } from "../../auth/session.ts";
 import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
@@ -6,6 +12,7 @@ import { downloadImage } from "../download-image.ts";
 import { checkGeneration, isSubscriptionExpired } from "../generation-checks.ts";
 import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
 import {
+  CUTOUT_SUFFIX,
   editedImage,
   generatedImage,
   revertUpscale,
@@ -13,14 +20,19 @@ import {
   type ShownImage,
   upscaledFrom,
 } from "../shown-image.ts";
+import { outputOf } from "../size-choices.ts";
 import { PHOTO_INPUT_ID, PROMPT_INPUT_ID } from "../studio-ids.ts";
-import { generationCost, UPSCALE_COST } from "../token-cost.ts";
+import { DEFAULT_TAKES, priceOf } from "../takes.ts";
+import { UPSCALE_COST } from "../token-cost.ts";
 import { useGeneration } from "./use-generation.ts";
 import { useImagePicker } from "./use-image-picker.ts";
 import { useOpenRecord } from "./use-open-record.ts";
 import { usePasteImage } from "./use-paste-image.ts";
+import { usePhotoUpload } from "./use-photo-upload.ts";
 import { useStudioDraft } from "./use-studio-draft.ts";
+import { useSubjectStatus } from "./use-subject-status.ts";
 import { useUpscale } from "./use-upscale.ts";
+import { useVariationChoice } from "./use-variation-choice.ts";
 
 type FieldErrors = { image: string | null; prompt: string | null };
 const NO_FIELD_ERRORS: FieldErrors = { image: null, prompt: null };
@@ -34,14 +46,19 @@ export type StudioDialog = "login" | "subscription" | null;
 export function useStudio() {
   const { session, user, tokenCount } = useSession();
   const picker = useImagePicker();
+  const photoUpload = usePhotoUpload(picker.image?.file ?? null, session?.uid ?? null);
+  const subject = useSubjectStatus(photoUpload);
   const generation = useGeneration();
   const upscale = useUpscale();
+  const variationChoice = useVariationChoice();
   const [prompt, setPromptValue] = useState("");
   const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
   const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
+  const [aspect, setAspect] = useState<Aspect>(DEFAULT_ASPECT);
+  const [takes, setTakes] = useState(DEFAULT_TAKES);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
-  // the token message is about one photo's price; another photo clears it
-  const [tokenError, setTokenError] = useState<{ message: string; photo: string } | null>(null);
+  // the token message is about one photo's price at one size; another photo or size clears it
+  const [tokenError, setTokenError] = useState<{ message: string; priced: string } | null>(null);
   const [dialog, setDialog] = useState<StudioDialog>(null);
   const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
   const [editing, setEditing] = useState(false);
@@ -53,6 +70,12 @@ export function useStudio() {
     setPrompt: setPromptValue,
     method,
     setMethod,
+    shadow,
+    setShadow,
+    aspect,
+    setAspect,
+    takes,
+    setTakes,
   });
 
   usePasteImage((file) => void picker.pick(file));
@@ -61,19 +84,24 @@ export function useStudio() {
   const opening = useOpenRecord(
     (opened) => {
       upscale.reset();
+      variationChoice.reset();
       setEditing(false);
       generation.show(opened.result);
       setEdits({ recordId: opened.result.recordId, shown: opened.shown });
     },
     (running) => {
       upscale.reset();
+      variationChoice.reset();
       setEditing(false);
       generation.resume(running);
     },
   );
 
   const image = picker.image;
-  const cost = image ? generationCost(image.width, image.height) : null;
+  // What Generate makes of the photo at the chosen size, and what the server will charge for it.
+  const output = outputOf(image, aspect);
+  const price = priceOf(output?.cost ?? null, takes);
+  const priced = `${image?.url} ${aspect} ${takes}`;
   const expired = isSubscriptionExpired(user);
   const done = generation.state.status === "done" ? generation.state.result : null;
   // The generated image until an upscale or an edit of that same record replaces it.
@@ -102,7 +130,7 @@ export function useStudio() {
       tokenCount,
       hasImage: image !== null,
       prompt,
-      cost,
+      cost: price?.total ?? null,
     });
     switch (check.kind) {
       case "login":
@@ -117,24 +145,30 @@ export function useStudio() {
         setDialog("subscription");
         return false;
       case "tokens":
-        setTokenError({ message: check.message, photo: image?.url ?? "" });
+        setTokenError({ message: check.message, priced });
         return false;
     }
     if (!image) return false;
     setFieldErrors(NO_FIELD_ERRORS);
     opening.forget();
     upscale.reset();
+    variationChoice.reset();
     setEditing(false);
     editorGate.clear();
-    void generation.start({
-      file: image.file,
-      width: image.width,
-      height: image.height,
-      prompt,
-      method,
-      shadow,
-      onStarted: opening.remember,
-    });
+    void generation.start(
+      {
+        file: image.file,
+        width: image.width,
+        height: image.height,
+        prompt,
+        method,
+        shadow,
+        aspect,
+        variations: takes,
+        onStarted: opening.remember,
+      },
+      photoUpload.take(),
+    );
     return true;
   };
 
@@ -162,16 +196,36 @@ export function useStudio() {
       suffix: shown ? SHOWN_SUFFIX[shown.kind] : undefined,
     });
 
+  /** The subject alone, whatever was done to the scene since. */
+  const downloadCutout = () =>
+    downloadImage({ url: done?.cutoutUrl, prompt: done?.prompt, suffix: CUTOUT_SUFFIX });
+
   const saveEdit = (url: string) => {
     upscale.reset();
     show(editedImage(url));
     setEditing(false);
   };
 
+  /**
+   * Makes another take the result (the server's processed image): Download, Upscale and Edit
+   * then act on it, and what was made of the take shown before is dropped, as the server
+   * drops its upscale.
+   */
+  const chooseTake = async (index: number) => {
+    if (!done || upscale.state.status === "running" || editing) return;
+    const record = await variationChoice.choose(done.recordId, index);
+    const chosen = record?.processedImage?.url;
+    if (!record || !chosen) return;
+    upscale.reset();
+    setEdits(null);
+    generation.show({ ...done, imageUrl: chosen, variations: record.variations });
+  };
+
   /** New Image: an empty form and an empty stage. */
   const startOver = () => {
     generation.reset();
     upscale.reset();
+    variationChoice.reset();
     picker.remove();
     setPromptValue("");
     setMethod(DEFAULT_METHOD);
@@ -186,15 +240,23 @@ export function useStudio() {
 
   return {
     picker,
+    subject,
     prompt,
     setPrompt,
     method,
     setMethod,
     shadow,
     setShadow,
+    aspect,
+    setAspect,
+    takes,
+    setTakes,
+    /** The picture Generate would make of the picked photo, with its price. */
+    output,
     fieldErrors: { image: fieldErrors.image, prompt: fieldErrors.prompt },
-    tokenError: tokenError && tokenError.photo === image?.url ? tokenError.message : null,
-    cost,
+    tokenError: tokenError?.priced === priced ? tokenError.message : null,
+    /** What Generate costs: every take of the picked photo at the chosen size. */
+    price,
     tokenCount: session ? tokenCount : null,
     expired,
     dialog,
@@ -204,10 +266,13 @@ export function useStudio() {
     result: done,
     shown,
     editing,
+    variationChoice: variationChoice.state,
+    chooseTake: (index: number) => void chooseTake(index),
     submit,
     startUpscale: () => void startUpscale(),
     revert,
     download,
+    downloadCutout,
     /** Opens the editor, or on a plan without AI edits shows why not (SPEC point 6). */
     edit: () => {
       if (editorGate.open()) setEditing(true);

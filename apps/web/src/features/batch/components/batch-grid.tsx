@@ -1,0 +1,44 @@
+import { downloadImage } from "../../generate/download-image.ts";
+import type { Batch } from "../hooks/use-batch.ts";
+import { BatchTile } from "./batch-tile.tsx";
+import { TileStatus } from "./tile-status.tsx";
+
+/** "01", "02"…: the photo's place in the batch, as the ZIP numbers its files. */
+function placeOf(index: number): string {
+  return String(index + 1).padStart(2, "0");
+}
+
+/** The batch's photos, each with its own progress once started. */
+export function BatchGrid({ batch }: { batch: Batch }) {
+  const { photos, runs, started } = batch;
+  return (
+    <ul
+      aria-label="Photos in this batch"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
+    >
+      {photos.map((photo, index) => {
+        const run = runs[photo.id];
+        return (
+          <BatchTile
+            key={photo.id}
+            photo={photo}
+            run={run}
+            onRemove={started ? undefined : () => batch.removePhoto(photo.id)}
+          >
+            {run && (
+              <TileStatus
+                photo={photo}
+                run={run}
+                method={batch.method}
+                onDownload={(url) =>
+                  void downloadImage({ url, prompt: batch.prompt, suffix: placeOf(index) })
+                }
+                onRetry={() => batch.retry([photo])}
+              />
+            )}
+          </BatchTile>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
+import { screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { beforeEach, describe, expect, it } from "vitest";
+import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { imageRecord } from "../../../test/image-record.ts";
+import { callsTo, mockApi } from "../../../test/mock-api.ts";
+import { renderRoute } from "../../../test/render-route.tsx";
+import {
+  fillStudio,
+  generationAnswers,
+  PROCESSED_URL,
+  recordStream,
+  subscriber,
+} from "../../../test/studio.ts";
+
+const generate = () => screen.getByRole("button", { name: "Generate" });
+const costLine = () => screen.getByText(/This photo costs/);
+
+async function chooseSize(user: UserEvent, name: RegExp) {
+  await user.click(screen.getByRole("button", { name: /^Size/ }));
+  await user.click(screen.getByRole("radio", { name }));
+}
+
+describe("the output's size (issue 14, point 3)", () => {
+  beforeEach(() => {
+    stubImageSize(600, 400);
+    stubEventSource();
+  });
+
+  it("prices Generate at the chosen size, sends it as aspect, and shows the result at it", async () => {
+    const fetchMock = mockApi(generationAnswers());
+    const { user } = renderRoute("/", { session: subscriber() });
+    await fillStudio(user);
+    expect(costLine()).toHaveTextContent("This photo costs 8 tokens · you have 120");
+
+    // A 600 × 400 photo as a square is 1024 × 1024, over a megapixel.
+    await chooseSize(user, /^Square/);
+    expect(costLine()).toHaveTextContent("This photo costs 16 tokens · you have 120");
+
+    await user.click(generate());
+    const stream = await recordStream();
+    expect(callsTo(fetchMock, "/api/fal/process")[0]?.body).toMatchObject({ aspect: "1:1" });
+
+    stream.emit(
+      "record",
+      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+    );
+    const result = screen.getByRole("region", { name: "Result" });
+    await within(result).findByRole("button", { name: "Download" });
+    // The square's size, not the upload's, until the image itself has loaded.
+    expect(within(result).getByText("1024 × 1024 px")).toBeInTheDocument();
+  });
+
+  it("checks the balance against the chosen size's price", async () => {
+    // 10 tokens: enough for the photo at its own size (8), not as a square (16).
+    const fetchMock = mockApi(generationAnswers());
+    const { user } = renderRoute("/", {
+      session: subscriber({ numOfTokens: 0, subscriptionTokens: 10 }),
+    });
+    await fillStudio(user);
+    await chooseSize(user, /^Square/);
+
+    await user.click(generate());
+
+    expect(await screen.findByText(GENERATION_MESSAGES.notEnoughTokens)).toBeInTheDocument();
+    expect(callsTo(fetchMock, "/api/fal/process")).toHaveLength(0);
+
+    // A size the balance covers clears the message, and generates.
+    await user.click(screen.getByRole("radio", { name: /^Original size/ }));
+    expect(screen.queryByText(GENERATION_MESSAGES.notEnoughTokens)).not.toBeInTheDocument();
+    await user.click(generate());
+    await recordStream();
+    expect(callsTo(fetchMock, "/api/fal/process")[0]?.body).toMatchObject({
+      aspect: "original",
+    });
+  });
+});

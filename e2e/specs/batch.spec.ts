@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+// The server's ZIP library, hoisted to the root node_modules: it reads back what the server wrote.
+import { unzipSync } from "fflate";
+import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
+import {
+  COFFEE,
+  expectNoSeriousViolations,
+  JOB_WAIT_MS,
+  photoInput,
+  subscribeToPro,
+} from "./studio.ts";
+
+const PROMPT = "on a marble counter, morning light";
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+test("a batch of three photos runs to the end and downloads as one ZIP", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  await logIn(page, await createVerifiedUser(request, "batch"));
+  await subscribeToPro(page);
+
+  const coffee = readFileSync(COFFEE);
+  const names = ["coffee-1.png", "coffee-2.png", "coffee-3.png"];
+  await photoInput(page).setInputFiles(
+    names.map((name) => ({ name, mimeType: "image/png", buffer: coffee })),
+  );
+  await expect(page.getByRole("heading", { name: "Batch of 3 photos" })).toBeVisible();
+  const price = page.getByText("3 photos × 8 tokens = 24 tokens");
+  await expect(price).toBeVisible();
+  await expect(price.locator("..")).toContainText("you have 160");
+  await page.getByLabel("Describe the new background").fill(PROMPT);
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole("button", { name: "Generate all 3" }).click();
+  await expect(page.getByText("All 3 done")).toBeVisible({ timeout: JOB_WAIT_MS });
+  await expect(mainNav(page).getByText("136 tokens")).toBeVisible();
+  for (const name of names) {
+    const tile = page.getByRole("listitem", { name });
+    const result = tile.getByRole("img", { name: `${name} with the new background` });
+    // The result's thumbnail really loaded from the server.
+    await expect
+      .poll(() => result.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(
+      tile.getByRole("link", { name: `Open ${name} in the studio (new tab)` }),
+    ).toHaveAttribute("href", /^\/\?record=[0-9a-f-]{36}$/);
+  }
+  await expectNoSeriousViolations(page);
+
+  const saved = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download all (3)" }).click();
+  const file = await saved;
+  expect(file.suggestedFilename()).toBe("backdrop-images.zip");
+  const entries = unzipSync(readFileSync((await file.path()) as string));
+  const slug = "on-a-marble-counter-morning-light";
+  expect(Object.keys(entries)).toEqual(
+    ["01", "02", "03"].map((place) => expect.stringMatching(`^${place}-${slug}\\.(png|jpg)$`)),
+  );
+  for (const [name, bytes] of Object.entries(entries)) {
+    const signature = name.endsWith(".png") ? PNG_SIGNATURE : JPEG_SIGNATURE;
+    expect(Buffer.from(bytes.subarray(0, signature.length))).toEqual(signature);
+  }
+});
