@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 // The server's ZIP library, hoisted to the root node_modules: it reads back what the server wrote.
 import { unzipSync } from "fflate";
-import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
+import { mainNav } from "./accounts.ts";
 import {
   COFFEE,
+  downloadBy,
   expectNoSeriousViolations,
   JOB_WAIT_MS,
+  logInAsNewPro,
   photoInput,
-  subscribeToPro,
 } from "./studio.ts";
 
 const PROMPT = "on a marble counter, morning light";
@@ -20,8 +21,7 @@ test("a batch of three photos runs to the end and downloads as one ZIP", async (
   request,
 }) => {
   test.setTimeout(480_000);
-  await logIn(page, await createVerifiedUser(request, "batch"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "batch");
 
   const coffee = readFileSync(COFFEE);
   const names = ["coffee-1.png", "coffee-2.png", "coffee-3.png"];
@@ -51,9 +51,7 @@ test("a batch of three photos runs to the end and downloads as one ZIP", async (
   }
   await expectNoSeriousViolations(page);
 
-  const saved = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Download all (3)" }).click();
-  const file = await saved;
+  const file = await downloadBy(page.getByRole("button", { name: "Download all (3)" }));
   expect(file.suggestedFilename()).toBe("backdrop-images.zip");
   const entries = unzipSync(readFileSync((await file.path()) as string));
   const slug = "on-a-marble-counter-morning-light";

@@ -4,10 +4,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { createVerifiedUser, fillLogin, logIn, mainNav } from "./accounts.ts";
 import {
   COFFEE,
+  downloadBy,
   expectNoSeriousViolations,
   JOB_WAIT_MS,
+  logInAsNewPro,
   photoInput,
-  subscribeToPro,
 } from "./studio.ts";
 
 const MESSAGES = {
@@ -20,11 +21,20 @@ const PROMPT = "on a marble counter, morning light";
 
 const prompt = (page: Page) => page.getByLabel("Describe the new background");
 const generate = (page: Page) => page.getByRole("button", { name: "Generate", exact: true });
+const resultImage = (page: Page) =>
+  page.getByRole("img", { name: /^Your photo with the new background/ });
 
 async function fillStudio(page: Page) {
   await photoInput(page).setInputFiles(COFFEE);
   await expect(page.getByText("600 × 400 px")).toBeVisible();
   await prompt(page).fill(PROMPT);
+}
+
+/** Waits, as long as a job may take, for the result's Download button, and returns it. */
+async function awaitDownloadButton(page: Page) {
+  const download = page.getByRole("button", { name: "Download" });
+  await expect(download).toBeVisible({ timeout: JOB_WAIT_MS });
+  return download;
 }
 
 /** A PNG whose header claims a size, for the picker's dimension check. */
@@ -120,15 +130,13 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   request,
 }) => {
   test.setTimeout(480_000);
-  await logIn(page, await createVerifiedUser(request, "studio"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "studio");
 
   await fillStudio(page);
   await expect(page.getByText(/This photo costs 8 tokens/)).toBeVisible();
   await generate(page).click();
   const result = page.getByRole("region", { name: "Result" });
-  const download = page.getByRole("button", { name: "Download" });
-  await expect(download).toBeVisible({ timeout: JOB_WAIT_MS });
+  const download = await awaitDownloadButton(page);
   await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
   await expectNoSeriousViolations(page);
 
@@ -166,9 +174,7 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   await expect(result.getByText("Edited with AI")).toBeVisible();
   await expect(mainNav(page).getByText("148 tokens")).toBeVisible();
 
-  const saved = page.waitForEvent("download");
-  await download.click();
-  const file = await saved;
+  const file = await downloadBy(download);
   expect(file.suggestedFilename()).toMatch(/^backdrop-.+\.png$/);
   const bytes = readFileSync((await file.path()) as string);
   expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
@@ -192,8 +198,7 @@ test("the Square size makes a square result at the size and price the picker sho
   request,
 }) => {
   test.setTimeout(300_000);
-  await logIn(page, await createVerifiedUser(request, "studio-square"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "studio-square");
 
   await fillStudio(page);
   await page.getByRole("button", { name: /^Size/ }).click();
@@ -203,12 +208,10 @@ test("the Square size makes a square result at the size and price the picker sho
   await expect(square).toHaveAccessibleDescription("Marketplace listing 1024 × 1024 16 tokens");
   await expect(page.getByText(/This photo costs 16 tokens/)).toBeVisible();
   await generate(page).click();
-  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
-    timeout: JOB_WAIT_MS,
-  });
+  await awaitDownloadButton(page);
   await expect(mainNav(page).getByText("144 tokens")).toBeVisible();
 
-  const image = page.getByRole("img", { name: /^Your photo with the new background/ });
+  const image = resultImage(page);
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
     .toEqual([1024, 1024]);
@@ -236,15 +239,13 @@ test("two takes of one photo: the second, once chosen, is shown, downloaded and 
   request,
 }) => {
   test.setTimeout(300_000);
-  await logIn(page, await createVerifiedUser(request, "studio-takes"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "studio-takes");
 
   await fillStudio(page);
   await page.getByRole("radio", { name: "2 takes" }).check();
   await expect(page.getByText(/2 takes × 8 tokens = 16 tokens/)).toBeVisible();
   await generate(page).click();
-  const download = page.getByRole("button", { name: "Download" });
-  await expect(download).toBeVisible({ timeout: JOB_WAIT_MS });
+  const download = await awaitDownloadButton(page);
   await expect(mainNav(page).getByText("144 tokens")).toBeVisible();
 
   const takes = page.getByRole("list", { name: /^Takes/ }).getByRole("button");
@@ -253,7 +254,7 @@ test("two takes of one photo: the second, once chosen, is shown, downloaded and 
   const recordId = new URL(page.url()).searchParams.get("record") as string;
   const { variations } = await recordOf(page, recordId);
   const [first, second] = variations.map((take) => take.url) as [string, string];
-  const image = page.getByRole("img", { name: /^Your photo with the new background/ });
+  const image = resultImage(page);
   await expect(image).toHaveAttribute("src", first);
   // Each take has its own seed: a different picture, not the same file twice.
   expect((await bytesOf(page, first)).equals(await bytesOf(page, second))).toBe(false);
@@ -263,9 +264,7 @@ test("two takes of one photo: the second, once chosen, is shown, downloaded and 
   await expect(takes.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(image).toHaveAttribute("src", second);
   expect((await recordOf(page, recordId)).processedImage?.url).toBe(second);
-  const saved = page.waitForEvent("download");
-  await download.click();
-  const file = readFileSync((await (await saved).path()) as string);
+  const file = readFileSync((await (await downloadBy(download)).path()) as string);
   expect(file.equals(await bytesOf(page, second))).toBe(true);
 });
 
@@ -297,19 +296,14 @@ test("the subject is cut out once the photo is picked, and the result offers it 
   request,
 }) => {
   test.setTimeout(300_000);
-  await logIn(page, await createVerifiedUser(request, "studio-cutout"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "studio-cutout");
 
   await fillStudio(page);
   await expect(page.getByText("Subject ready")).toBeVisible({ timeout: JOB_WAIT_MS });
   await generate(page).click();
-  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
-    timeout: JOB_WAIT_MS,
-  });
+  await awaitDownloadButton(page);
 
-  const saved = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Transparent PNG" }).click();
-  const file = await saved;
+  const file = await downloadBy(page.getByRole("button", { name: "Transparent PNG" }));
   expect(file.suggestedFilename()).toMatch(/^backdrop-on-a-marble-counter-.+-transparent\.png$/);
   const png = readFileSync((await file.path()) as string);
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
@@ -325,20 +319,15 @@ test("a generation survives a reload: the address names it and the result comes 
   request,
 }) => {
   test.setTimeout(300_000);
-  await logIn(page, await createVerifiedUser(request, "studio-reload"));
-  await subscribeToPro(page);
+  await logInAsNewPro(page, request, "studio-reload");
 
   await fillStudio(page);
   await generate(page).click();
   await expect(page).toHaveURL(/\?record=[0-9a-f-]{36}$/, { timeout: 30_000 });
   // Leaving the page while the job runs loses nothing: the reload watches it to its end.
   await page.reload();
-  await expect(page.getByRole("button", { name: "Download" })).toBeVisible({
-    timeout: JOB_WAIT_MS,
-  });
-  await expect(
-    page.getByRole("img", { name: /^Your photo with the new background/ }),
-  ).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await awaitDownloadButton(page);
+  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
   await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
 
   // The gallery opens it again in the studio…
@@ -349,9 +338,7 @@ test("a generation survives a reload: the address names it and the result comes 
   const viewer = page.getByRole("dialog", { name: "Generated image" });
   await viewer.getByRole("link", { name: "Open in studio" }).click();
   await expect(page).toHaveURL(/\/\?record=[0-9a-f-]{36}&image=/);
-  await expect(
-    page.getByRole("img", { name: /^Your photo with the new background/ }),
-  ).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
   await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
 
   // …and deletes it for good.

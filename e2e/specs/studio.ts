@@ -1,7 +1,13 @@
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import { mainNav } from "./accounts.ts";
+import {
+  type APIRequestContext,
+  type Download,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { createVerifiedUser, logIn, mainNav } from "./accounts.ts";
 
 export const COFFEE = join(import.meta.dirname, "..", "fixtures", "coffee.png");
 
@@ -24,6 +30,19 @@ export async function subscribeToPro(page: Page) {
   await page.getByRole("button", { name: "Pay $14" }).click();
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   await expect(mainNav(page).getByText("160 tokens")).toBeVisible();
+}
+
+/** A new verified user, tagged `tag`, logged in and subscribed to Pro: 160 tokens. */
+export async function logInAsNewPro(page: Page, request: APIRequestContext, tag: string) {
+  await logIn(page, await createVerifiedUser(request, tag));
+  await subscribeToPro(page);
+}
+
+/** Clicks `button` and returns the download it starts. */
+export async function downloadBy(button: Locator): Promise<Download> {
+  const saved = button.page().waitForEvent("download");
+  await button.click();
+  return saved;
 }
 
 export async function expectNoSeriousViolations(page: Page) {

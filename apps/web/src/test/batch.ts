@@ -1,8 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
+import { FakeEventSource } from "./fake-browser.ts";
 import { imageRecord } from "./image-record.ts";
 import { jsonResponse } from "./render-route.tsx";
-import { subscriber } from "./studio.ts";
+import { renderStudio, subscriber } from "./studio.ts";
 
 /** `count` distinct photo files: photo-1.png, photo-2.png… */
 export function photoFiles(count: number): File[] {
@@ -13,6 +14,9 @@ export function photoFiles(count: number): File[] {
 }
 
 export const recordPath = (n: number) => `/api/fal/images/rec-${n}`;
+
+/** The newest stream opened on record `n`'s events, if any. */
+export const recordEvents = (n: number) => FakeEventSource.latest(`${recordPath(n)}/events`);
 export const resultUrl = (n: number) => `/api/files/result-${n}.png`;
 
 /**
@@ -54,6 +58,22 @@ export async function pickPhotos(user: UserEvent, files: File[]) {
 export async function openBatch(user: UserEvent, count: number) {
   await pickPhotos(user, photoFiles(count));
   await screen.findByRole("heading", { name: `Batch of ${count} photos` });
+}
+
+/**
+ * Renders the studio for a subscriber with the API answering `answers`, opens a batch of
+ * `count` photos, types `prompt` and presses Generate all. Returns the fetch mock and the view.
+ */
+export async function startBatch(
+  count: number,
+  answers: Parameters<typeof renderStudio>[0] = batchAnswers(),
+  prompt = "Sandy beach at golden hour",
+) {
+  const view = renderStudio(answers);
+  await openBatch(view.user, count);
+  await view.user.type(screen.getByLabelText("Describe the new background"), prompt);
+  await view.user.click(screen.getByRole("button", { name: `Generate all ${count}` }));
+  return view;
 }
 
 /** The batch's tiles, in order. */

@@ -1,9 +1,11 @@
+import type { TImageRecord } from "@backdrop/shared";
 import { screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { expect } from "vitest";
-import { FakeEventSource } from "./fake-browser.ts";
+import { FakeEventSource, stubEventSource, stubImageSize } from "./fake-browser.ts";
 import { imageRecord } from "./image-record.ts";
-import { jsonResponse, testUser } from "./render-route.tsx";
+import { mockApi } from "./mock-api.ts";
+import { jsonResponse, type RenderOptions, renderRoute, testUser } from "./render-route.tsx";
 
 /** A subscriber with a payment customer and 120 tokens. */
 export function subscriber(overrides: Parameters<typeof testUser>[0] = {}) {
@@ -13,6 +15,35 @@ export function subscriber(overrides: Parameters<typeof testUser>[0] = {}) {
     subscriptionTokens: 100,
     ...overrides,
   });
+}
+
+/** The browser the studio's tests run in: every photo decodes as 600 × 400, and streams are fakes. */
+export function stubStudioBrowser() {
+  stubImageSize(600, 400);
+  stubEventSource();
+}
+
+/**
+ * Stubs the API with `answers` and renders the Generate page (or `path`) for a subscriber, or
+ * for the session `options` name. Returns the fetch mock with the rendered view.
+ */
+export function renderStudio(
+  answers: Parameters<typeof mockApi>[0] = generationAnswers(),
+  { path = "/", ...options }: RenderOptions & { path?: string } = {},
+) {
+  const fetchMock = mockApi(answers);
+  return { fetchMock, ...renderRoute(path, { session: subscriber(), ...options }) };
+}
+
+/**
+ * Renders the studio at the address naming rec-1, as after a reload or the gallery's "Open in
+ * studio", with the record read as `record`.
+ */
+export function openRecordInStudio(record: TImageRecord) {
+  return renderStudio(
+    { ...generationAnswers(), [`GET ${RECORD_PATH}`]: jsonResponse(200, record) },
+    { path: "/?record=rec-1" },
+  );
 }
 
 export const ORIGINAL_URL = "/api/files/original.png";

@@ -1,6 +1,7 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { BOX_PHOTO_HEIGHT, BOX_PHOTO_WIDTH, boxPhoto } from "../../../test/helpers/box-photo.ts";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import { standInEngine } from "../../../test/helpers/stand-in-engine.ts";
 import { EngineError, type EngineImage, type EngineResult } from "../image-engine.ts";
@@ -10,27 +11,11 @@ import { cutOut } from "./cutout/index.ts";
 import { planOf, readSceneState, type SceneState } from "./edits/index.ts";
 import type { Bounds } from "./types.ts";
 
-const WIDTH = 160;
-const HEIGHT = 120;
+const WIDTH = BOX_PHOTO_WIDTH;
+const HEIGHT = BOX_PHOTO_HEIGHT;
+const photo = boxPhoto;
 
 const { engine, generate, edit } = standInEngine();
-
-/** A product photo: an orange box with a lighter band, on grey. */
-async function photo(): Promise<EngineImage> {
-  const bytes = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 200, g: 110, b: 50 } },
-  })
-    .composite([
-      {
-        input: { create: { width: 80, height: 12, channels: 3, background: "#f0d0a0" } },
-        left: 40,
-        top: 50,
-      },
-    ])
-    .png()
-    .toBuffer();
-  return { bytes, contentType: "image/png", width: WIDTH, height: HEIGHT };
-}
 
 async function generated(prompt: string): Promise<EngineResult> {
   return generate(await photo(), prompt);

@@ -1,6 +1,7 @@
 import { ASPECTS, type Aspect, GENERATION_DEFAULTS, outputSize } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { BOX_PHOTO_HEIGHT, BOX_PHOTO_WIDTH, boxPhoto } from "../../../test/helpers/box-photo.ts";
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import { quietJob } from "../../../test/helpers/stand-in-engine.ts";
 import type { EngineImage, EngineResult } from "../image-engine.ts";
@@ -10,25 +11,9 @@ import { createLocalEngine } from "./local.engine.ts";
 /** Output sizes (issue 14 point 3) through the whole engine: generate, keep, edit. */
 
 const engine = createLocalEngine({ cutout: middleCutout });
-const WIDTH = 160;
-const HEIGHT = 120;
-
-/** A product photo: an orange box (the stand-in cut-out's middle) with a band, on grey. */
-async function photo(): Promise<EngineImage> {
-  const bytes = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, background: { r: 200, g: 110, b: 50 } },
-  })
-    .composite([
-      {
-        input: { create: { width: 80, height: 12, channels: 3, background: "#f0d0a0" } },
-        left: 40,
-        top: 50,
-      },
-    ])
-    .png()
-    .toBuffer();
-  return { bytes, contentType: "image/png", width: WIDTH, height: HEIGHT };
-}
+const WIDTH = BOX_PHOTO_WIDTH;
+const HEIGHT = BOX_PHOTO_HEIGHT;
+const photo = boxPhoto;
 
 async function generated(prompt: string, aspect?: Aspect): Promise<EngineResult> {
   const input = {

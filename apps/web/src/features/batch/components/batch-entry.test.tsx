@@ -8,22 +8,16 @@ import {
   photoFiles,
   pickPhotos,
 } from "../../../test/batch.ts";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { subscriber } from "../../../test/studio.ts";
+import { callsTo } from "../../../test/mock-api.ts";
+import { renderStudio, stubStudioBrowser } from "../../../test/studio.ts";
 
 const tileNames = () => batchTiles().map((tile) => tile.getAttribute("aria-label"));
 
 describe("entering a batch (issue 14, point 6)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("opens the batch when several photos are picked, each on its own tile, uploading none yet", async () => {
-    const fetchMock = mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio(batchAnswers());
     expect(screen.getByLabelText("Your photo")).toHaveAttribute("multiple");
 
     await openBatch(user, 3);
@@ -36,8 +30,7 @@ describe("entering a batch (issue 14, point 6)", () => {
   });
 
   it("keeps one photo in the studio", async () => {
-    mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio(batchAnswers());
 
     await pickPhotos(user, photoFiles(1));
 
@@ -46,8 +39,7 @@ describe("entering a batch (issue 14, point 6)", () => {
   });
 
   it("keeps the first 20 photos of a larger pick and says so", async () => {
-    mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio(batchAnswers());
 
     await pickPhotos(user, photoFiles(23));
 
@@ -61,8 +53,7 @@ describe("entering a batch (issue 14, point 6)", () => {
   });
 
   it("names the files it could not take, with the studio's reason", async () => {
-    mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio(batchAnswers());
     const notes = new File(["text"], "notes.txt", { type: "text/plain" });
 
     // accept="image/*" would filter the file out before the app sees it
@@ -77,8 +68,7 @@ describe("entering a batch (issue 14, point 6)", () => {
   });
 
   it("takes a photo out, adds more and goes back to the studio", async () => {
-    mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio(batchAnswers());
     await openBatch(user, 3);
 
     await user.click(screen.getByRole("button", { name: "Remove photo-2.png" }));

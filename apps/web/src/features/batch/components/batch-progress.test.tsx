@@ -4,39 +4,26 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   batchAnswers,
   completedRecord,
-  openBatch,
+  recordEvents,
   recordPath,
   resultUrl,
+  startBatch,
   tile,
 } from "../../../test/batch.ts";
-import { FakeEventSource, stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { FakeEventSource } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
-import { subscriber } from "../../../test/studio.ts";
-
-const PROMPT = "Sandy beach at golden hour";
+import { callsTo } from "../../../test/mock-api.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
+import { stubStudioBrowser } from "../../../test/studio.ts";
 
 /** The live stream the batch opened on record `n`, once it is open. */
 async function streamOf(n: number): Promise<FakeEventSource> {
-  await waitFor(() => expect(FakeEventSource.latest(`${recordPath(n)}/events`)).toBeDefined());
-  return FakeEventSource.latest(`${recordPath(n)}/events`) as FakeEventSource;
-}
-
-async function startBatch(count: number, answers = batchAnswers()) {
-  const fetchMock = mockApi(answers);
-  const view = renderRoute("/", { session: subscriber() });
-  await openBatch(view.user, count);
-  await view.user.type(screen.getByLabelText("Describe the new background"), PROMPT);
-  await view.user.click(screen.getByRole("button", { name: `Generate all ${count}` }));
-  return { ...view, fetchMock };
+  await waitFor(() => expect(recordEvents(n)).toBeDefined());
+  return recordEvents(n) as FakeEventSource;
 }
 
 describe("a running batch (issue 14, point 6)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("shows each photo's stage and bar, its result, a failure's message and the batch's tally", async () => {
     await startBatch(3);

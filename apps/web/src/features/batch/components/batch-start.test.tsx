@@ -2,24 +2,19 @@ import { GENERATION_DEFAULTS, GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { batchAnswers, openBatch } from "../../../test/batch.ts";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
-import { subscriber } from "../../../test/studio.ts";
+import { renderStudio, stubStudioBrowser, subscriber } from "../../../test/studio.ts";
 
 const generateAll = (count: number) =>
   screen.getByRole("button", { name: `Generate all ${count}` });
 const PROMPT = "On a marble counter, morning light";
 
 describe("starting a batch (issue 14, point 6)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("shows the total price against the balance, at the chosen size", async () => {
-    mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio(batchAnswers());
     await openBatch(user, 3);
 
     expect(screen.getByText("3 photos × 8 tokens = 24 tokens").parentElement).toHaveTextContent(
@@ -36,8 +31,7 @@ describe("starting a batch (issue 14, point 6)", () => {
   });
 
   it("refuses a batch the balance does not cover, in the spec's words, and uploads nothing", async () => {
-    const fetchMock = mockApi(batchAnswers());
-    const { user } = renderRoute("/", {
+    const { user, fetchMock } = renderStudio(batchAnswers(), {
       session: subscriber({ numOfTokens: 0, subscriptionTokens: 23 }),
     });
     await openBatch(user, 3);
@@ -62,8 +56,7 @@ describe("starting a batch (issue 14, point 6)", () => {
 
   it("cannot start on an ended subscription, and says why", async () => {
     const ended = subscriber({ subscriptionEndDate: "2020-01-01T00:00:00.000Z" });
-    mockApi(batchAnswers(ended));
-    const { user } = renderRoute("/", { session: ended });
+    const { user } = renderStudio(batchAnswers(ended), { session: ended });
     await openBatch(user, 2);
 
     expect(generateAll(2)).toBeDisabled();
@@ -83,8 +76,9 @@ describe("starting a batch (issue 14, point 6)", () => {
   });
 
   it("sends a user without a payment customer to the plans, and a missing prompt to its field", async () => {
-    const fetchMock = mockApi(batchAnswers(subscriber({ stripeCustomerId: null })));
-    const { user } = renderRoute("/", { session: subscriber({ stripeCustomerId: null }) });
+    const { user, fetchMock } = renderStudio(batchAnswers(subscriber({ stripeCustomerId: null })), {
+      session: subscriber({ stripeCustomerId: null }),
+    });
     await openBatch(user, 2);
 
     await user.click(generateAll(2));
@@ -100,8 +94,7 @@ describe("starting a batch (issue 14, point 6)", () => {
   });
 
   it("uploads every photo and starts each job with the same prompt and settings", async () => {
-    const fetchMock = mockApi(batchAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio(batchAnswers());
     await openBatch(user, 4);
     await user.type(screen.getByLabelText("Describe the new background"), PROMPT);
     await user.click(screen.getByRole("radio", { name: "Queue" }));
@@ -140,7 +133,7 @@ describe("starting a batch (issue 14, point 6)", () => {
   it("uploads three photos at a time", async () => {
     const pending: (() => void)[] = [];
     let uploads = 0;
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...batchAnswers(),
       "POST /api/fal/upload": () =>
         new Promise<Response>((resolve) => {
@@ -155,7 +148,6 @@ describe("starting a batch (issue 14, point 6)", () => {
           );
         }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await openBatch(user, 5);
     await user.type(screen.getByLabelText("Describe the new background"), PROMPT);
 

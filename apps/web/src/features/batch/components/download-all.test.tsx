@@ -4,30 +4,25 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   batchAnswers,
   completedRecord,
-  openBatch,
-  recordPath,
+  recordEvents,
   resultUrl,
+  startBatch,
   tile,
 } from "../../../test/batch.ts";
-import { FakeEventSource, stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
-import { subscriber } from "../../../test/studio.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
+import { stubStudioBrowser } from "../../../test/studio.ts";
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
 /** A batch of three whose first and third photos are done and whose second failed. */
 async function finishedBatch(archive: Answer) {
-  const fetchMock = mockApi({ ...batchAnswers(), "POST /api/images/archive": archive });
-  const { user } = renderRoute("/", { session: subscriber() });
-  await openBatch(user, 3);
-  await user.type(screen.getByLabelText("Describe the new background"), "Snowy forest");
-  await user.click(screen.getByRole("button", { name: "Generate all 3" }));
+  const answers = { ...batchAnswers(), "POST /api/images/archive": archive };
+  const { user, fetchMock } = await startBatch(3, answers, "Snowy forest");
   const emit = async (n: number, record: unknown) => {
-    const url = `${recordPath(n)}/events`;
-    await waitFor(() => expect(FakeEventSource.latest(url)?.closed).toBe(false));
-    FakeEventSource.latest(url)?.emit("record", record);
+    await waitFor(() => expect(recordEvents(n)?.closed).toBe(false));
+    recordEvents(n)?.emit("record", record);
   };
   await emit(1, completedRecord(1));
   await emit(2, imageRecord({ _id: "rec-2", status: "failed", stage: null, error: "No" }));
@@ -54,10 +49,7 @@ function savedFiles() {
 }
 
 describe("Download all (issue 14, point 6)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("posts the finished records in the batch's order and saves the ZIP", async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04]);

@@ -1,22 +1,21 @@
-import {
-  type Aspect,
-  DEFAULT_ASPECT,
-  DEFAULT_SHADOW_STYLE,
-  type ShadowStyle,
-} from "@backdrop/shared";
+import { type Aspect, DEFAULT_ASPECT, DEFAULT_SHADOW_STYLE } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { useSession } from "../../auth/session.ts";
 import { checkGeneration, isSubscriptionExpired } from "../../generate/generation-checks.ts";
-import { DEFAULT_METHOD, type ProcessingMethod } from "../../generate/processing-method.ts";
+import {
+  type GenerationSettings,
+  useGenerationSettings,
+} from "../../generate/hooks/use-generation-settings.ts";
+import { DEFAULT_METHOD } from "../../generate/processing-method.ts";
 import { PROMPT_INPUT_ID } from "../../generate/studio-ids.ts";
 import { doneRecordIds, tallyRuns } from "../batch-photo.ts";
 import { batchPrice } from "../batch-price.ts";
 import { useBatchPhotos } from "./use-batch-photos.ts";
-import { type BatchSettings, useBatchRun } from "./use-batch-run.ts";
+import { useBatchRun } from "./use-batch-run.ts";
 import { useDownloadAll } from "./use-download-all.ts";
 
 /** What the studio's form held when several photos were picked there: the batch starts from it. */
-export type StudioForm = Partial<BatchSettings>;
+export type StudioForm = Partial<GenerationSettings>;
 
 export type BatchDialog = "login" | "subscription" | null;
 
@@ -33,16 +32,15 @@ export function useBatch() {
   const run = useBatchRun();
   const archive = useDownloadAll();
   const [open, setOpen] = useState(false);
-  const [prompt, setPromptValue] = useState("");
-  const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
-  const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
-  const [aspect, setAspectValue] = useState<Aspect>(DEFAULT_ASPECT);
+  const settings = useGenerationSettings();
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const [dialog, setDialog] = useState<BatchDialog>(null);
 
   const { add, clear } = photos;
   const { reset: resetRun } = run;
   const { reset: resetArchive } = archive;
+  const { prompt, method, shadow, aspect } = settings;
+  const { setPrompt: setPromptValue, setMethod, setShadow, setAspect: setAspectValue } = settings;
 
   /** Opens the batch with these photos and the studio's form as it was. */
   const begin = useCallback(
@@ -58,7 +56,7 @@ export function useBatch() {
       setOpen(true);
       void add(files);
     },
-    [add, clear, resetRun, resetArchive],
+    [add, clear, resetRun, resetArchive, setPromptValue, setMethod, setShadow, setAspectValue],
   );
 
   /** Back to the studio: the photos and the batch's progress are dropped. */
@@ -133,13 +131,8 @@ export function useBatch() {
     notice: photos.notice,
     addPhotos,
     removePhoto,
-    prompt,
+    ...settings,
     setPrompt,
-    method,
-    setMethod,
-    shadow,
-    setShadow,
-    aspect,
     setAspect,
     errors,
     price,

@@ -65,15 +65,7 @@ export function ResultStage({
         {done && shown ? (
           <ResultView result={done} shown={shown} {...actions} />
         ) : generation.status === "running" ? (
-          <ResultRunning
-            previewUrl={generation.previewUrl}
-            stage={generation.stage}
-            progress={generation.progress}
-            startedAt={generation.startedAt}
-            method={generation.method}
-            width={generation.width}
-            height={generation.height}
-          />
+          <ResultRunning {...generation} />
         ) : (
           <StageFrame
             size={outputSize}

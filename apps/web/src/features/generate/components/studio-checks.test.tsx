@@ -1,22 +1,23 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
-import { fillStudio, generationAnswers, subscriber } from "../../../test/studio.ts";
+import { stubImageSize } from "../../../test/fake-browser.ts";
+import { callsTo } from "../../../test/mock-api.ts";
+import {
+  fillStudio,
+  generationAnswers,
+  renderStudio,
+  stubStudioBrowser,
+  subscriber,
+} from "../../../test/studio.ts";
 
 const generateButton = () => screen.getByRole("button", { name: "Generate" });
 
 describe("studio checks before generating (SPEC point 5)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("asks for a photo and a prompt with a message by each", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
 
     await user.click(generateButton());
 
@@ -35,9 +36,8 @@ describe("studio checks before generating (SPEC point 5)", () => {
   });
 
   it("shows the photo's size and price before generating", async () => {
-    mockApi(generationAnswers());
     stubImageSize(1920, 1080);
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     expect(screen.getByText("8 tokens per megapixel of your photo")).toBeInTheDocument();
 
     await fillStudio(user);
@@ -49,8 +49,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
   });
 
   it("opens Subscription Required for a user without a payment customer", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user, router } = renderRoute("/", {
+    const { user, router, fetchMock } = renderStudio(generationAnswers(), {
       session: subscriber({ stripeCustomerId: null }),
     });
     await fillStudio(user);
@@ -69,8 +68,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
   });
 
   it("says when the balance does not cover the photo, and starts nothing", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", {
+    const { user, fetchMock } = renderStudio(generationAnswers(), {
       session: subscriber({ numOfTokens: 0, subscriptionTokens: 7 }),
     });
     await fillStudio(user);
@@ -86,8 +84,7 @@ describe("studio checks before generating (SPEC point 5)", () => {
   });
 
   it("disables Generate with the expiry tooltip once the subscription has ended", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", {
+    const { user, fetchMock } = renderStudio(generationAnswers(), {
       session: subscriber({ subscriptionEndDate: "2020-01-31T00:00:00.000Z" }),
     });
     await fillStudio(user);

@@ -1,16 +1,17 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import { callsTo } from "../../../test/mock-api.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
 import {
   generateToResult,
   generationAnswers,
   PROCESSED_URL,
   recordStream,
+  renderStudio,
   resultImage,
+  stubStudioBrowser,
   subscriber,
 } from "../../../test/studio.ts";
 import type { EditorSlotProps } from "./editor-slot.tsx";
@@ -37,17 +38,13 @@ const slot = () => screen.getByTestId("editor-slot");
 const pro = () => subscriber({ subscriptionPlanId: "pro" });
 
 describe("the editor slot", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it.each(["free", "starter"] as const)(
     "on the %s plan, Edit with AI says at once that edits need an upgrade, and opens nothing",
     async (plan) => {
       const session = subscriber({ subscriptionPlanId: plan });
-      const fetchMock = mockApi(generationAnswers(session));
-      const { user } = renderRoute("/", { session });
+      const { user, fetchMock } = renderStudio(generationAnswers(session), { session });
       await generateToResult(user);
       expect(screen.queryByText(M.editsNeedUpgrade)).not.toBeInTheDocument();
 
@@ -75,8 +72,7 @@ describe("the editor slot", () => {
   );
 
   it("edits the shown image of the record, and a save makes the edit the result", async () => {
-    mockApi(generationAnswers(pro()));
-    const { user } = renderRoute("/", { session: pro() });
+    const { user } = renderStudio(generationAnswers(pro()), { session: pro() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
@@ -91,8 +87,7 @@ describe("the editor slot", () => {
   });
 
   it("closing leaves the result as it was", async () => {
-    mockApi(generationAnswers(pro()));
-    const { user } = renderRoute("/", { session: pro() });
+    const { user } = renderStudio(generationAnswers(pro()), { session: pro() });
     await generateToResult(user);
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
 
@@ -103,15 +98,17 @@ describe("the editor slot", () => {
   });
 
   it("upscales the saved edit, and Revert Upscale goes back to the edit", async () => {
-    const fetchMock = mockApi({
-      ...generationAnswers(pro()),
-      "POST /api/fal/upscale": jsonResponse(200, {
-        request_id: "job-2",
-        status: "queued",
-        message: "Image upscaling started",
-      }),
-    });
-    const { user } = renderRoute("/", { session: pro() });
+    const { user, fetchMock } = renderStudio(
+      {
+        ...generationAnswers(pro()),
+        "POST /api/fal/upscale": jsonResponse(200, {
+          request_id: "job-2",
+          status: "queued",
+          message: "Image upscaling started",
+        }),
+      },
+      { session: pro() },
+    );
     await generateToResult(user);
     await user.click(screen.getByRole("button", { name: "Edit with AI" }));
     await user.click(screen.getByRole("button", { name: "Save edit" }));

@@ -1,10 +1,10 @@
 import { GENERATION_DEFAULTS, GENERATION_MESSAGES, storageQuotaMessage } from "@backdrop/shared";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeTimersInEachTest } from "../../../test/fake-timers.ts";
 import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import { jsonResponse } from "../../../test/render-route.tsx";
 import {
   EVENTS_PATH,
   fillStudio,
@@ -13,8 +13,9 @@ import {
   PROCESSED_URL,
   RECORD_PATH,
   recordStream,
+  renderStudio,
   resultImage,
-  subscriber,
+  stubStudioBrowser,
 } from "../../../test/studio.ts";
 import { stageSpan } from "../job-estimate.ts";
 import { POLL_ATTEMPTS, POLL_INTERVAL_MS } from "../watch-record.ts";
@@ -32,14 +33,10 @@ function pollsFrom(fetchMock: ReturnType<typeof mockApi>) {
 }
 
 describe("generating (SPEC point 4)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("uploads, starts the job, shows its stage and shows the result the moment it is pushed", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
     await fillStudio(user);
     await user.click(screen.getByRole("radio", { name: "Queue" }));
     await user.click(screen.getByRole("radio", { name: "Soft" }));
@@ -101,8 +98,7 @@ describe("generating (SPEC point 4)", () => {
   });
 
   it("shows the record's error when the job fails, and tries again", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
     await fillStudio(user);
     await user.click(generate());
 
@@ -120,8 +116,7 @@ describe("generating (SPEC point 4)", () => {
   });
 
   it("says 'Image processing failed' when a failed record carries no reason", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await fillStudio(user);
     await user.click(generate());
     (await recordStream()).emit("record", imageRecord({ status: "failed", error: null }));
@@ -131,11 +126,10 @@ describe("generating (SPEC point 4)", () => {
   });
 
   it("shows the server's upload error, or the spec's default", async () => {
-    mockApi({
+    const { user } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upload": jsonResponse(415, { error: GENERATION_MESSAGES.notAnImage }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await fillStudio(user);
     await user.click(generate());
     expect(await within(result()).findByRole("alert")).toHaveTextContent(
@@ -152,11 +146,10 @@ describe("generating (SPEC point 4)", () => {
 
   it("says when the storage quota or the upload rate stops an upload", async () => {
     const quota = storageQuotaMessage(250_000_000);
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upload": jsonResponse(413, { error: quota }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await fillStudio(user);
     await user.click(generate());
     expect(await within(result()).findByRole("alert")).toHaveTextContent(quota);
@@ -174,11 +167,10 @@ describe("generating (SPEC point 4)", () => {
   });
 
   it("shows the server's process error, or 'Failed to start image processing'", async () => {
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/process": jsonResponse(409, { error: GENERATION_MESSAGES.alreadyProcessing }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await fillStudio(user);
     await user.click(generate());
     expect(await within(result()).findByRole("alert")).toHaveTextContent(
@@ -195,8 +187,7 @@ describe("generating (SPEC point 4)", () => {
   });
 
   it("resets to an empty form with New Image", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await fillStudio(user);
     await user.click(generate());
     (await recordStream()).emit(
@@ -214,22 +205,17 @@ describe("generating (SPEC point 4)", () => {
 });
 
 describe("waiting by polling alone", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
-  afterEach(() => vi.useRealTimers());
+  fakeTimersInEachTest();
+  beforeEach(stubStudioBrowser);
 
   it("polls every 5 s and times out after 24 polls (2 minutes) of the job running", async () => {
-    const fetchMock = mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: jsonResponse(200, imageRecord({ stage: "composing" })),
-    });
-    const { user } = renderRoute("/", {
-      session: subscriber(),
-      advanceTimers: vi.advanceTimersByTime,
-    });
+    const { user, fetchMock } = renderStudio(
+      {
+        ...generationAnswers(),
+        [`GET ${RECORD_PATH}`]: jsonResponse(200, imageRecord({ stage: "composing" })),
+      },
+      { advanceTimers: vi.advanceTimersByTime },
+    );
     await fillStudio(user);
     await user.click(generate());
     const jobPolls = pollsFrom(fetchMock);
@@ -256,11 +242,7 @@ describe("waiting by polling alone", () => {
       imageRecord({ stage: "composing" }),
       imageRecord({ status: "completed", processedImage: { url: PROCESSED_URL } }),
     ];
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", {
-      session: subscriber(),
-      advanceTimers: vi.advanceTimersByTime,
-    });
+    const { user } = renderStudio(generationAnswers(), { advanceTimers: vi.advanceTimersByTime });
     await fillStudio(user);
     await user.click(generate());
     await recordStream();
@@ -277,9 +259,7 @@ describe("waiting by polling alone", () => {
   });
 
   it("stops polling when the person leaves the page", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user, router } = renderRoute("/", {
-      session: subscriber(),
+    const { user, router, fetchMock } = renderStudio(generationAnswers(), {
       advanceTimers: vi.advanceTimersByTime,
     });
     await fillStudio(user);

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef } from "react";
 import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
+import type { GenerationSettings } from "../hooks/use-generation-settings.ts";
 import { useStudio } from "../hooks/use-studio.ts";
 import { EditorSlot } from "./editor-slot.tsx";
 import { GenerateButton } from "./generate-button.tsx";
@@ -17,12 +18,9 @@ import { TakesPicker } from "./takes-picker.tsx";
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
 const STACKED_LAYOUT = "(max-width: 1023px)";
 
-/** What the studio's form holds, handed on with several photos picked at once. */
-type StudioForm = Pick<ReturnType<typeof useStudio>, "prompt" | "method" | "shadow" | "aspect">;
-
 type StudioPanelProps = {
   /** Several photos were picked: they make a batch, starting from the form as it is. */
-  onPickMany?: (files: File[], form: StudioForm) => void;
+  onPickMany?: (files: File[], form: GenerationSettings) => void;
 };
 
 /** The Generate page's studio: the form on the left, the result stage on the right. */
@@ -32,7 +30,7 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
   const resultRef = useRef<HTMLElement>(null);
   const { result, shown, editing } = studio;
   const { prompt, method, shadow, aspect } = studio;
-  const studioForm: StudioForm = { prompt, method, shadow, aspect };
+  const studioForm: GenerationSettings = { prompt, method, shadow, aspect };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,7 +1,8 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource, stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../test/fake-browser.ts";
+import { fakeTimersInEachTest } from "../../../test/fake-timers.ts";
 import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
@@ -13,7 +14,8 @@ import {
   PROCESSED_URL,
   RECORD_PATH,
   recordStream,
-  subscriber,
+  renderStudio,
+  stubStudioBrowser,
 } from "../../../test/studio.ts";
 import { SUBJECT_POLL_MS, SUBJECT_POLLS } from "../hooks/use-subject-status.ts";
 
@@ -46,14 +48,10 @@ function numberedUploads() {
 }
 
 describe("the photo is uploaded when it is picked", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("uploads a signed-in user's photo at once, and says when its subject is ready", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
 
     const watch = await fillStudio(user, "");
 
@@ -87,11 +85,10 @@ describe("the photo is uploaded when it is picked", () => {
   });
 
   it("says nothing when the upload fails: Generate uploads again and shows its error", async () => {
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upload": jsonResponse(413, { error: GENERATION_MESSAGES.tooManyUploads }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await fillStudio(user);
 
     expect(uploads(fetchMock)).toHaveLength(1);
@@ -108,11 +105,10 @@ describe("the photo is uploaded when it is picked", () => {
 
   it("stops watching when the photo is removed, and forgets an upload that lands after", async () => {
     let land: (answer: Response) => void = () => {};
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upload": () => new Promise<Response>((resolve) => (land = resolve)),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await user.upload(
       screen.getByLabelText("Your photo"),
       new File(["png"], "first.png", { type: "image/png" }),
@@ -137,17 +133,13 @@ describe("the photo is uploaded when it is picked", () => {
 });
 
 describe("Generate uses the photo's upload", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("starts on the uploaded record without uploading again; a second Generate uploads again", async () => {
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upload": numberedUploads(),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     const watch = await fillStudio(user);
     expect(uploads(fetchMock)).toHaveLength(1);
 
@@ -178,8 +170,7 @@ describe("Generate uses the photo's upload", () => {
   });
 
   it("keeps 'Subject ready' once Generate has taken the record", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     const watch = await fillStudio(user);
     watch?.emit("record", uploadedRecord(CUTOUT_URL));
     await screen.findByText("Subject ready");
@@ -192,23 +183,15 @@ describe("Generate uses the photo's upload", () => {
 });
 
 describe("the subject's readiness by polling", () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
-  afterEach(() => vi.useRealTimers());
+  fakeTimersInEachTest();
+  beforeEach(stubStudioBrowser);
 
   it("polls every 3 s when the stream brings nothing, until the record has its cut-out", async () => {
     const answers = [uploadedRecord(), uploadedRecord(CUTOUT_URL)];
-    const fetchMock = mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: () => jsonResponse(200, answers.shift()),
-    });
-    const { user } = renderRoute("/", {
-      session: subscriber(),
-      advanceTimers: vi.advanceTimersByTime,
-    });
+    const { user, fetchMock } = renderStudio(
+      { ...generationAnswers(), [`GET ${RECORD_PATH}`]: () => jsonResponse(200, answers.shift()) },
+      { advanceTimers: vi.advanceTimersByTime },
+    );
     await fillStudio(user, "");
     const polls = () => callsTo(fetchMock, RECORD_PATH).length;
     const before = polls();
@@ -224,14 +207,10 @@ describe("the subject's readiness by polling", () => {
   });
 
   it("gives up quietly after two minutes, and Generate still works", async () => {
-    const fetchMock = mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: () => jsonResponse(200, uploadedRecord()),
-    });
-    const { user } = renderRoute("/", {
-      session: subscriber(),
-      advanceTimers: vi.advanceTimersByTime,
-    });
+    const { user, fetchMock } = renderStudio(
+      { ...generationAnswers(), [`GET ${RECORD_PATH}`]: () => jsonResponse(200, uploadedRecord()) },
+      { advanceTimers: vi.advanceTimersByTime },
+    );
     const watch = await fillStudio(user);
 
     await vi.advanceTimersByTimeAsync(SUBJECT_POLLS * SUBJECT_POLL_MS);

@@ -1,17 +1,19 @@
 import { DOWNLOAD_MESSAGES, GENERATION_MESSAGES, UPSCALE_DEFAULTS } from "@backdrop/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { catchDownloads, pngAnswer } from "../../../test/downloads.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import { callsTo } from "../../../test/mock-api.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
 import {
   generateToResult,
   generationAnswers,
+  openRecordInStudio,
   PROCESSED_URL,
-  RECORD_PATH,
   recordStream,
+  renderStudio,
   resultImage,
+  stubStudioBrowser,
   subscriber,
 } from "../../../test/studio.ts";
 import { stageSpan } from "../job-estimate.ts";
@@ -25,17 +27,13 @@ const upscaleAccepted = jsonResponse(200, {
 });
 
 describe("the result and its actions", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("upscales 2x, then Revert Upscale restores the image shown before", async () => {
-    const fetchMock = mockApi({
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upscale": upscaleAccepted,
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
@@ -83,11 +81,10 @@ describe("the result and its actions", () => {
   it("needs 2 tokens to upscale", async () => {
     const poor = subscriber({ numOfTokens: 0, subscriptionTokens: 9 });
     const after = subscriber({ numOfTokens: 0, subscriptionTokens: 1 });
-    const fetchMock = mockApi({
-      ...generationAnswers(after),
-      "POST /api/fal/upscale": upscaleAccepted,
-    });
-    const { user } = renderRoute("/", { session: poor });
+    const { user, fetchMock } = renderStudio(
+      { ...generationAnswers(after), "POST /api/fal/upscale": upscaleAccepted },
+      { session: poor },
+    );
     await generateToResult(user);
     await waitFor(() => expect(screen.getAllByText("1 token").length).toBeGreaterThan(0));
 
@@ -100,11 +97,10 @@ describe("the result and its actions", () => {
   });
 
   it("explains a refused upscale inline and with the spec's toast", async () => {
-    mockApi({
+    const { user } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upscale": () => new Response("", { status: 500 }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
@@ -115,8 +111,10 @@ describe("the result and its actions", () => {
   });
 
   it("reports a failed upscale job with its reason", async () => {
-    mockApi({ ...generationAnswers(), "POST /api/fal/upscale": upscaleAccepted });
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio({
+      ...generationAnswers(),
+      "POST /api/fal/upscale": upscaleAccepted,
+    });
     await generateToResult(user);
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
 
@@ -131,45 +129,25 @@ describe("the result and its actions", () => {
   });
 
   it("downloads the shown image with a readable file name", async () => {
-    const fetchMock = mockApi({
+    const savedName = catchDownloads();
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
-      [`GET ${PROCESSED_URL}`]: () =>
-        new Response(new Uint8Array([137, 80, 78, 71]), {
-          status: 200,
-          headers: { "content-type": "image/png" },
-        }),
+      [`GET ${PROCESSED_URL}`]: pngAnswer(),
     });
-    let saved: HTMLAnchorElement | undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved = this;
-    });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Download" }));
 
-    await waitFor(() => expect(saved?.download).toBe("backdrop-sandy-beach-at-golden-hour.png"));
+    await waitFor(() => expect(savedName()).toBe("backdrop-sandy-beach-at-golden-hour.png"));
     expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(1);
   });
 
   it("offers the subject as a transparent PNG only once the record has a cut-out", async () => {
-    const fetchMock = mockApi({
+    const savedName = catchDownloads();
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
-      [`GET ${CUTOUT_URL}`]: () =>
-        new Response(new Uint8Array([137, 80, 78, 71]), {
-          status: 200,
-          headers: { "content-type": "image/png" },
-        }),
+      [`GET ${CUTOUT_URL}`]: pngAnswer(),
     });
-    let saved: HTMLAnchorElement | undefined;
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved = this;
-    });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateToResult(user);
     expect(screen.queryByRole("button", { name: "Transparent PNG" })).not.toBeInTheDocument();
     expect(screen.queryByText(/transparent PNG/)).not.toBeInTheDocument();
@@ -189,7 +167,7 @@ describe("the result and its actions", () => {
     await user.click(transparent);
 
     await waitFor(() =>
-      expect(saved?.download).toBe("backdrop-sandy-beach-at-golden-hour-transparent.png"),
+      expect(savedName()).toBe("backdrop-sandy-beach-at-golden-hour-transparent.png"),
     );
     expect(callsTo(fetchMock, CUTOUT_URL)).toHaveLength(1);
     expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(0);
@@ -197,31 +175,25 @@ describe("the result and its actions", () => {
   });
 
   it("offers the transparent PNG of a record opened from the gallery", async () => {
-    mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: jsonResponse(
-        200,
-        imageRecord({
-          status: "completed",
-          stage: null,
-          processedImage: { url: PROCESSED_URL },
-          cutoutImage: { url: CUTOUT_URL },
-        }),
-      ),
-    });
-    renderRoute("/?record=rec-1", { session: subscriber() });
+    openRecordInStudio(
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL },
+        cutoutImage: { url: CUTOUT_URL },
+      }),
+    );
     expect(await screen.findByRole("button", { name: "Transparent PNG" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Download" })).toBeInTheDocument();
   });
 
   it("toasts a download that fails", async () => {
-    mockApi({
+    const { user } = renderStudio({
       ...generationAnswers(),
       [`GET ${PROCESSED_URL}`]: () => {
         throw new TypeError("Failed to fetch");
       },
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateToResult(user);
 
     await user.click(screen.getByRole("button", { name: "Download" }));
@@ -231,8 +203,7 @@ describe("the result and its actions", () => {
   });
 
   it("says 'Error loading image' when the result cannot be shown", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await generateToResult(user);
 
     fireEvent.error(resultImage());
@@ -246,8 +217,7 @@ describe("the result and its actions", () => {
   });
 
   it("compares with the original through a range slider", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await generateToResult(user);
     const slider = screen.getByRole("slider", { name: "Compare with the original" });
     const original = resultImage().nextElementSibling as HTMLImageElement;
@@ -265,8 +235,7 @@ describe("the result and its actions", () => {
 
   it("opens the AI editor with Edit with AI on a plan with AI edits", async () => {
     const pro = subscriber({ subscriptionPlanId: "pro" });
-    mockApi(generationAnswers(pro));
-    const { user } = renderRoute("/", { session: pro });
+    const { user } = renderStudio(generationAnswers(pro), { session: pro });
     await generateToResult(user);
     expect(screen.queryByRole("dialog", { name: "Edit with AI" })).not.toBeInTheDocument();
 

@@ -1,33 +1,26 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
 import {
   fillStudio,
-  generationAnswers,
   ORIGINAL_URL,
+  openRecordInStudio,
   PROCESSED_URL,
-  RECORD_PATH,
   recordStream,
+  renderStudio,
   resultImage,
-  subscriber,
+  stubStudioBrowser,
 } from "../../../test/studio.ts";
 
 /** SPEC point 4's generation survives leaving the page: the record is named in the address. */
 describe("a generation across a reload", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it("names the record in the address once its job is accepted", async () => {
-    mockApi(generationAnswers());
-    const { user, router } = renderRoute("/", { session: subscriber() });
+    const { user, router } = renderStudio();
     await fillStudio(user);
     await user.click(screen.getByRole("button", { name: "Generate" }));
     await recordStream();
@@ -35,14 +28,9 @@ describe("a generation across a reload", () => {
   });
 
   it("watches a job still running after a reload, with its photo, and shows its result", async () => {
-    mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: jsonResponse(
-        200,
-        imageRecord({ status: "processing", stage: "cutting-out", prompt: "On a beach" }),
-      ),
-    });
-    renderRoute("/?record=rec-1", { session: subscriber() });
+    openRecordInStudio(
+      imageRecord({ status: "processing", stage: "cutting-out", prompt: "On a beach" }),
+    );
 
     const stream = await recordStream();
     // The job's own photo under the progress, until the result replaces it.
@@ -57,14 +45,9 @@ describe("a generation across a reload", () => {
   });
 
   it("shows a result that finished while the user was away", async () => {
-    mockApi({
-      ...generationAnswers(),
-      [`GET ${RECORD_PATH}`]: jsonResponse(
-        200,
-        imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
-      ),
-    });
-    renderRoute("/?record=rec-1", { session: subscriber() });
+    openRecordInStudio(
+      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+    );
     await waitFor(() => expect(resultImage()).toHaveAttribute("src", PROCESSED_URL));
   });
 });

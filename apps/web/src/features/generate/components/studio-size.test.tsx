@@ -2,15 +2,15 @@ import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { renderRoute } from "../../../test/render-route.tsx";
+import { callsTo } from "../../../test/mock-api.ts";
 import {
   fillStudio,
   generationAnswers,
   PROCESSED_URL,
   recordStream,
+  renderStudio,
+  stubStudioBrowser,
   subscriber,
 } from "../../../test/studio.ts";
 
@@ -23,14 +23,10 @@ async function chooseSize(user: UserEvent, name: RegExp) {
 }
 
 describe("the output's size (issue 14, point 3)", () => {
-  beforeEach(() => {
-    stubImageSize(600, 400);
-    stubEventSource();
-  });
+  beforeEach(stubStudioBrowser);
 
   it("prices Generate at the chosen size, sends it as aspect, and shows the result at it", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
     await fillStudio(user);
     expect(costLine()).toHaveTextContent("This photo costs 8 tokens · you have 120");
 
@@ -54,8 +50,7 @@ describe("the output's size (issue 14, point 3)", () => {
 
   it("checks the balance against the chosen size's price", async () => {
     // 10 tokens: enough for the photo at its own size (8), not as a square (16).
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", {
+    const { user, fetchMock } = renderStudio(generationAnswers(), {
       session: subscriber({ numOfTokens: 0, subscriptionTokens: 10 }),
     });
     await fillStudio(user);

@@ -1,17 +1,20 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { stubEventSource, stubImageSize } from "../../../test/fake-browser.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { catchDownloads, pngAnswer } from "../../../test/downloads.ts";
 import { imageRecord } from "../../../test/image-record.ts";
-import { callsTo, mockApi } from "../../../test/mock-api.ts";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import { callsTo } from "../../../test/mock-api.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
 import {
   fillStudio,
   generationAnswers,
+  openRecordInStudio,
   RECORD_PATH,
   recordStream,
+  renderStudio,
   resultImage,
+  stubStudioBrowser,
   subscriber,
 } from "../../../test/studio.ts";
 
@@ -52,13 +55,11 @@ async function generateTwoTakes(user: UserEvent) {
 describe("takes of one generation (issue 14, point 2)", () => {
   beforeEach(() => {
     // 600 × 400 at its own size: 8 tokens a take
-    stubImageSize(600, 400);
-    stubEventSource();
+    stubStudioBrowser();
   });
 
   it("prices every take before Generate and asks the server for that many", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user, fetchMock } = renderStudio();
     await fillStudio(user);
     expect(screen.getByRole("radio", { name: "1 take" })).toBeChecked();
     expect(costLine()).toHaveTextContent("This photo costs 8 tokens · you have 120");
@@ -72,8 +73,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("checks the balance against the price of every take", async () => {
-    const fetchMock = mockApi(generationAnswers());
-    const { user } = renderRoute("/", {
+    const { user, fetchMock } = renderStudio(generationAnswers(), {
       session: subscriber({ numOfTokens: 0, subscriptionTokens: 20 }),
     });
     await fillStudio(user);
@@ -93,8 +93,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("shows the takes of a finished record as thumbnails, the first chosen", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await generateTwoTakes(user);
 
     expect(within(strip()).getAllByRole("button")).toHaveLength(2);
@@ -106,8 +105,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("shows no strip for a generation of one take", async () => {
-    mockApi(generationAnswers());
-    const { user } = renderRoute("/", { session: subscriber() });
+    const { user } = renderStudio();
     await fillStudio(user);
     await user.click(screen.getByRole("button", { name: "Generate" }));
     const stream = await recordStream();
@@ -118,18 +116,13 @@ describe("takes of one generation (issue 14, point 2)", () => {
 
   it("makes the picked take the result that Download and Upscale act on", async () => {
     let answerChoice: (response: Response) => void = () => {};
-    const fetchMock = mockApi({
+    catchDownloads();
+    const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       [`POST ${CHOOSE_PATH}`]: () => new Promise<Response>((resolve) => (answerChoice = resolve)),
-      [`GET ${TAKES[1]}`]: () =>
-        new Response(new Uint8Array([137, 80, 78, 71]), {
-          status: 200,
-          headers: { "content-type": "image/png" },
-        }),
+      [`GET ${TAKES[1]}`]: pngAnswer(),
       "POST /api/fal/upscale": upscaleAccepted,
     });
-    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateTwoTakes(user);
 
     await user.click(take(2));
@@ -159,12 +152,11 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("locks the takes while an upscale runs, and drops that upscale once another is chosen", async () => {
-    mockApi({
+    const { user } = renderStudio({
       ...generationAnswers(),
       "POST /api/fal/upscale": upscaleAccepted,
       [`POST ${CHOOSE_PATH}`]: jsonResponse(200, twoTakes(1)),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateTwoTakes(user);
 
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
@@ -182,13 +174,12 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("says why a take could not be chosen and keeps the one shown", async () => {
-    mockApi({
+    const { user } = renderStudio({
       ...generationAnswers(),
       [`POST ${CHOOSE_PATH}`]: jsonResponse(409, {
         error: GENERATION_MESSAGES.alreadyProcessing,
       }),
     });
-    const { user } = renderRoute("/", { session: subscriber() });
     await generateTwoTakes(user);
 
     await user.click(take(2));
@@ -200,8 +191,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
   });
 
   it("shows the takes of a record opened from the gallery, with its chosen one", async () => {
-    mockApi({ ...generationAnswers(), [`GET ${RECORD_PATH}`]: jsonResponse(200, twoTakes(1)) });
-    renderRoute("/?record=rec-1", { session: subscriber() });
+    openRecordInStudio(twoTakes(1));
 
     await waitFor(() => expect(resultImage()).toHaveAttribute("src", TAKES[1]));
     expect(take(2)).toHaveAttribute("aria-pressed", "true");

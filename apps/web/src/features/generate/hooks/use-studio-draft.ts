@@ -1,21 +1,13 @@
-import type { Aspect, ShadowStyle } from "@backdrop/shared";
 import { useEffect, useRef } from "react";
-import type { ProcessingMethod } from "../processing-method.ts";
 import { type StudioDraft, saveDraft, takeDraft } from "../studio-draft.ts";
+import type { GenerationSettingsState } from "./use-generation-settings.ts";
 import type { useImagePicker } from "./use-image-picker.ts";
 
 type DraftForm = {
   /** A visitor's draft waits for their login; a logged-in user gets it back. */
   loggedIn: boolean;
   picker: ReturnType<typeof useImagePicker>;
-  prompt: string;
-  setPrompt: (value: string) => void;
-  method: ProcessingMethod;
-  setMethod: (value: ProcessingMethod) => void;
-  shadow: ShadowStyle;
-  setShadow: (value: ShadowStyle) => void;
-  aspect: Aspect;
-  setAspect: (value: Aspect) => void;
+  settings: GenerationSettingsState;
   takes: number;
   setTakes: (value: number) => void;
 };
@@ -25,7 +17,8 @@ type DraftForm = {
  * once the studio has a logged-in user the kept photo, prompt and choices are filled back in.
  */
 export function useStudioDraft(form: DraftForm) {
-  const { loggedIn, picker, prompt, method, shadow, aspect, takes } = form;
+  const { loggedIn, picker, takes } = form;
+  const { prompt, method, shadow, aspect } = form.settings;
   const latest = useRef(form);
   latest.current = form;
   const mounted = useRef(false);
@@ -54,12 +47,13 @@ export function useStudioDraft(form: DraftForm) {
 
 function restore(form: DraftForm, draft: StudioDraft) {
   // A photo or prompt chosen while the draft was being read wins over it.
-  if (form.picker.image || form.picker.checking || form.prompt) return;
+  const { settings } = form;
+  if (form.picker.image || form.picker.checking || settings.prompt) return;
   // Through the picker, so the photo is checked and its size and cost are shown.
   if (draft.photo) void form.picker.pick(draft.photo);
-  form.setPrompt(draft.prompt);
-  form.setMethod(draft.method);
-  form.setShadow(draft.shadow);
-  form.setAspect(draft.aspect);
+  settings.setPrompt(draft.prompt);
+  settings.setMethod(draft.method);
+  settings.setShadow(draft.shadow);
+  settings.setAspect(draft.aspect);
   form.setTakes(draft.takes);
 }

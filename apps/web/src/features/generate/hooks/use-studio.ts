@@ -1,16 +1,10 @@
-import {
-  type Aspect,
-  DEFAULT_ASPECT,
-  DEFAULT_SHADOW_STYLE,
-  GENERATION_MESSAGES,
-  type ShadowStyle,
-} from "@backdrop/shared";
+import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { useSession } from "../../auth/session.ts";
 import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
 import { downloadImage } from "../download-image.ts";
 import { checkGeneration, isSubscriptionExpired } from "../generation-checks.ts";
-import { DEFAULT_METHOD, type ProcessingMethod } from "../processing-method.ts";
+import { DEFAULT_METHOD } from "../processing-method.ts";
 import {
   CUTOUT_SUFFIX,
   editedImage,
@@ -25,6 +19,7 @@ import { PHOTO_INPUT_ID, PROMPT_INPUT_ID } from "../studio-ids.ts";
 import { DEFAULT_TAKES, priceOf } from "../takes.ts";
 import { UPSCALE_COST } from "../token-cost.ts";
 import { useGeneration } from "./use-generation.ts";
+import { useGenerationSettings } from "./use-generation-settings.ts";
 import { useImagePicker } from "./use-image-picker.ts";
 import { useOpenRecord } from "./use-open-record.ts";
 import { usePasteImage } from "./use-paste-image.ts";
@@ -51,10 +46,8 @@ export function useStudio() {
   const generation = useGeneration();
   const upscale = useUpscale();
   const variationChoice = useVariationChoice();
-  const [prompt, setPromptValue] = useState("");
-  const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
-  const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
-  const [aspect, setAspect] = useState<Aspect>(DEFAULT_ASPECT);
+  const settings = useGenerationSettings();
+  const { prompt, method, shadow, aspect } = settings;
   const [takes, setTakes] = useState(DEFAULT_TAKES);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   // the token message is about one photo's price at one size; another photo or size clears it
@@ -63,20 +56,7 @@ export function useStudio() {
   const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
   const [editing, setEditing] = useState(false);
   const editorGate = useEditorGate();
-  const draft = useStudioDraft({
-    loggedIn: session !== null,
-    picker,
-    prompt,
-    setPrompt: setPromptValue,
-    method,
-    setMethod,
-    shadow,
-    setShadow,
-    aspect,
-    setAspect,
-    takes,
-    setTakes,
-  });
+  const draft = useStudioDraft({ loggedIn: session !== null, picker, settings, takes, setTakes });
 
   usePasteImage((file) => void picker.pick(file));
   // The record named in the address becomes the result (the gallery's "Open in studio"), or,
@@ -116,7 +96,7 @@ export function useStudio() {
   );
 
   const setPrompt = (value: string) => {
-    setPromptValue(value);
+    settings.setPrompt(value);
     if (fieldErrors.prompt && value.trim()) setFieldErrors((now) => ({ ...now, prompt: null }));
   };
 
@@ -227,8 +207,8 @@ export function useStudio() {
     upscale.reset();
     variationChoice.reset();
     picker.remove();
-    setPromptValue("");
-    setMethod(DEFAULT_METHOD);
+    settings.setPrompt("");
+    settings.setMethod(DEFAULT_METHOD);
     setFieldErrors(NO_FIELD_ERRORS);
     setTokenError(null);
     setEditing(false);
@@ -241,14 +221,8 @@ export function useStudio() {
   return {
     picker,
     subject,
-    prompt,
+    ...settings,
     setPrompt,
-    method,
-    setMethod,
-    shadow,
-    setShadow,
-    aspect,
-    setAspect,
     takes,
     setTakes,
     /** The picture Generate would make of the picked photo, with its price. */
