@@ -25,14 +25,15 @@ export type SizeLabel = (typeof SIZES)[number]["label"];
 
 /**
  * A fixture photo resized in memory (Lanczos) and encoded as its own format would upload.
- * `variant` marks its first pixel, so each variant is another photo to the server (which
- * knows a photo uploaded again and copies its cut-out).
+ * `variant` marks its top-left 8×8 block (one JPEG block, in colours far enough apart to survive
+ * the encoding), so each variant is another photo to the server (which knows a photo uploaded
+ * again and copies its cut-out).
  */
 export async function loadPhoto(file: string, pixels: number, variant = 0): Promise<EngineImage> {
   const bytes = await readFile(`${FIXTURES}${file}`);
   const meta = await sharp(bytes).metadata();
   const { width, height } = sizeFor(meta.width ?? 1, meta.height ?? 1, pixels, MAX_SIDE);
-  const mark = { input: { create: markPixel(variant) }, left: 0, top: 0 };
+  const mark = { input: { create: markBlock(variant) }, left: 0, top: 0 };
   const resized = sharp(bytes)
     .resize(width, height, { fit: "fill", kernel: "lanczos3" })
     .composite(variant ? [mark] : []);
@@ -46,7 +47,7 @@ export async function loadPhoto(file: string, pixels: number, variant = 0): Prom
   };
 }
 
-function markPixel(variant: number) {
-  const background = { r: variant % 256, g: (variant >> 8) % 256, b: 7 };
-  return { width: 1, height: 1, channels: 3 as const, background };
+function markBlock(variant: number) {
+  const background = { r: (variant * 53) % 256, g: (variant * 97 + 40) % 256, b: 7 };
+  return { width: 8, height: 8, channels: 3 as const, background };
 }

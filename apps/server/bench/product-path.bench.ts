@@ -185,7 +185,7 @@ export async function productPathBench(runs: number, log: (line: string) => void
         `| studio in Chromium, subject ready, click to result | ${Math.round(studio.clickToResultMs)} |`,
       );
       log(
-        `| studio overhead (studio − engine)        | ${Math.round(studio.clickToResultMs - engineOnly)} |`,
+        `| studio overhead (studio − process to record) | ${Math.round(studio.clickToResultMs - regeneration)} |`,
       );
     }
     return {
