@@ -1,6 +1,7 @@
 import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZJobAccepted } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { DEFAULT_FAL_ENDPOINTS } from "../src/engines/fal/fal-endpoints.ts";
 import { type FalEmulator, startFalEmulator } from "./fal-emulator/fal-emulator.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import {
@@ -17,7 +18,7 @@ import type { SignedIn } from "./helpers/identity.ts";
 import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 
-const ICLIGHT = "fal-ai/iclight-v2";
+const ICLIGHT = DEFAULT_FAL_ENDPOINTS.generate;
 
 /** upload → process → poll → upscale → edit over HTTP, with the engine the configuration picks. */
 describeEachDatabase("the whole flow on the fal engine", (database) => {
@@ -120,7 +121,7 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
     const me = await currentUser(t, ada);
     expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
 
-    emulator.failNext("fal-ai/gemini-25-flash-image/edit", { status: 422 });
+    emulator.failNext(DEFAULT_FAL_ENDPOINTS.edit, { status: 422 });
     const edit = await postEdit(t, ada, uploaded.recordId, uploaded.url, "add a hat");
     expect(edit.status).toBe(502);
     expect(await edit.json()).toEqual({ error: M.modelFailed });

@@ -380,6 +380,25 @@ describe("image engine and job configuration", () => {
     expect(loadEnv({ FAL_KEY: "k", IMAGE_ENGINE: "local" }).imageEngine).toBe("local");
   });
 
+  it("lets each fal model be replaced by a variable, and checks it looks like a fal model id", () => {
+    expect(loadEnv({}).falEndpoints).toEqual({ generate: null, edit: null, upscale: null });
+    const env = loadEnv({
+      FAL_GENERATE_ENDPOINT: "fal-ai/bria/product-shot",
+      FAL_EDIT_ENDPOINT: " fal-ai/nano-banana-pro/edit ",
+      FAL_UPSCALE_ENDPOINT: "fal-ai/seedvr/upscale/image",
+    });
+    expect(env.falEndpoints).toEqual({
+      generate: "fal-ai/bria/product-shot",
+      edit: "fal-ai/nano-banana-pro/edit",
+      upscale: "fal-ai/seedvr/upscale/image",
+    });
+    for (const bad of ["nano-banana-2", "https://fal.run/fal-ai/x", "fal-ai/", "fal-ai/a b"]) {
+      expect(envError({ FAL_EDIT_ENDPOINT: bad })).toBe(
+        `Invalid configuration: FAL_EDIT_ENDPOINT must be a fal model id such as fal-ai/nano-banana-2/edit (got "${bad}")`,
+      );
+    }
+  });
+
   it("refuses fal without its key, and malformed values, in one line", () => {
     expect(envError({ IMAGE_ENGINE: "fal" })).toBe(
       "Invalid configuration: FAL_KEY must be set when IMAGE_ENGINE is fal",

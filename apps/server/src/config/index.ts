@@ -2,7 +2,7 @@ import { join, resolve } from "node:path";
 import { z } from "zod";
 import { REPO_ROOT } from "../lib/paths.ts";
 import { AUTH_SECRET_MIN_LENGTH, googleSignIn, identityVariables } from "./identity.vars.ts";
-import { imageEngine, jobSettings, jobVariables } from "./jobs.vars.ts";
+import { falEndpointOverrides, imageEngine, jobSettings, jobVariables } from "./jobs.vars.ts";
 import { mailVariables } from "./mail.vars.ts";
 import { serverVariables } from "./server.vars.ts";
 import { stripeConfig, stripeVariables } from "./stripe.vars.ts";
@@ -92,6 +92,7 @@ export function loadEnv(source: Source = process.env): Env {
     minFreeDiskBytes: vars.MIN_FREE_DISK_MB * MEGABYTE,
     imageEngine: imageEngine(vars),
     falKey: vars.FAL_KEY ?? null,
+    falEndpoints: falEndpointOverrides(vars),
     redisUrl: vars.REDIS_URL ?? null,
     jobs: jobSettings(vars),
   });

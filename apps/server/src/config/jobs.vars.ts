@@ -1,11 +1,24 @@
 import { z } from "zod";
-import type { ImageEngineId, JobSettings } from "./types.ts";
+import type { FalEndpointOverrides, ImageEngineId, JobSettings } from "./types.ts";
 import { EnvError, hasScheme, optionalVariable, positiveInteger, variable } from "./variables.ts";
+
+/** A fal model id as fal names it: owner/model, then any path (`fal-ai/nano-banana-2/edit`). */
+const falEndpoint = optionalVariable(
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(\/[a-z0-9][\w.-]*)*$/i, {
+      error: "must be a fal model id such as fal-ai/nano-banana-2/edit",
+    }),
+);
 
 /** The image engine and the jobs that run it. */
 export const jobVariables = {
   IMAGE_ENGINE: optionalVariable(z.enum(["local", "fal"], { error: "must be local or fal" })),
   FAL_KEY: optionalVariable(z.string().trim().min(1)),
+  FAL_GENERATE_ENDPOINT: falEndpoint,
+  FAL_EDIT_ENDPOINT: falEndpoint,
+  FAL_UPSCALE_ENDPOINT: falEndpoint,
   REDIS_URL: optionalVariable(
     z.string().refine((value) => hasScheme(value, ["redis", "rediss"]), {
       error: "must be a URL starting with redis:// or rediss://",
@@ -29,6 +42,15 @@ export function imageEngine(vars: JobVars): ImageEngineId {
     throw new EnvError("Invalid configuration: FAL_KEY must be set when IMAGE_ENGINE is fal");
   }
   return engine;
+}
+
+/** The fal models chosen instead of the engine's own (unset: its default for that call). */
+export function falEndpointOverrides(vars: JobVars): FalEndpointOverrides {
+  return Object.freeze({
+    generate: vars.FAL_GENERATE_ENDPOINT ?? null,
+    edit: vars.FAL_EDIT_ENDPOINT ?? null,
+    upscale: vars.FAL_UPSCALE_ENDPOINT ?? null,
+  });
 }
 
 /** How jobs run, in milliseconds where the variables say seconds. */

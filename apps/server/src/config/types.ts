@@ -47,12 +47,20 @@ export type Env = Readonly<{
   imageEngine: ImageEngineId;
   /** Set when the fal engine is in use. */
   falKey: string | null;
+  /** FAL_*_ENDPOINT: a model chosen for a call instead of the engine's default (null). */
+  falEndpoints: FalEndpointOverrides;
   /** Null means the inline job driver (jobs run in the server's process). */
   redisUrl: string | null;
   jobs: JobSettings;
 }>;
 
 export type ImageEngineId = "local" | "fal";
+
+export type FalEndpointOverrides = Readonly<{
+  generate: string | null;
+  edit: string | null;
+  upscale: string | null;
+}>;
 
 export type JobSettings = Readonly<{
   /** How long a job may run, counted from when a worker starts it. */

@@ -33,7 +33,7 @@ export type FalTransport = { fetch: typeof fetch; pollIntervalMs?: number };
 
 /** The engine the configuration asks for (ARCHITECTURE point 1: `IMAGE_ENGINE`, `FAL_KEY`). */
 export function createEngine(
-  env: Pick<Env, "imageEngine" | "falKey">,
+  env: Pick<Env, "imageEngine" | "falKey" | "falEndpoints">,
   falTransport?: FalTransport,
 ): ImageEngine {
   if (env.imageEngine === "fal") {
@@ -41,11 +41,13 @@ export function createEngine(
     return lazyEngine("fal", async () => {
       const { createFalClient } = await import("@fal-ai/client");
       const { createFalEngine } = await import("./fal/fal.engine.ts");
+      const { falEndpoints } = await import("./fal/fal-endpoints.ts");
       const client = createFalClient({
         credentials,
         ...(falTransport ? { fetch: falTransport.fetch } : {}),
       });
-      return createFalEngine({ client, ...falTransport });
+      const endpoints = falEndpoints(env.falEndpoints);
+      return createFalEngine({ client, endpoints, ...falTransport });
     });
   }
   // On a worker thread, which starts with the first job: the model runtime stays out of

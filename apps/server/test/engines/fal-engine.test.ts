@@ -3,7 +3,7 @@ import { ApiError, createFalClient } from "@fal-ai/client";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createFalEngine } from "../../src/engines/fal/fal.engine.ts";
-import { FAL_ENDPOINTS } from "../../src/engines/fal/fal-endpoints.ts";
+import { DEFAULT_FAL_ENDPOINTS } from "../../src/engines/fal/fal-endpoints.ts";
 import { toEngineError } from "../../src/engines/fal/fal-errors.ts";
 import {
   EngineError,
@@ -15,9 +15,9 @@ import { type FalEmulator, startFalEmulator } from "../fal-emulator/fal-emulator
 import { describeEngineContract, photo, recordingContext } from "./engine-contract.ts";
 
 const POLL_MS = 20;
-const ICLIGHT = FAL_ENDPOINTS.generate;
-const CLARITY = FAL_ENDPOINTS.upscale;
-const GEMINI = FAL_ENDPOINTS.edit;
+const ICLIGHT = DEFAULT_FAL_ENDPOINTS.generate;
+const CLARITY = DEFAULT_FAL_ENDPOINTS.upscale;
+const NANO_BANANA = DEFAULT_FAL_ENDPOINTS.edit;
 
 function falEngine(emulator: FalEmulator, key = "test-key") {
   const client = createFalClient({ credentials: key, fetch: emulator.fetch });
@@ -150,23 +150,27 @@ describe("fal engine against the emulator", () => {
       expect(result).toMatchObject({ width: 1280, height: 854 });
     });
 
-    it("edits with Gemini 2.5 Flash Image, reading images[0]", async () => {
+    it("edits with Nano Banana 2 at a resolution that keeps the image's size", async () => {
       const image = await photo("coffee.png");
       const { ctx, stages } = recordingContext();
       const result = await engine.edit({ image, prompt: "make it black and white" }, ctx);
 
-      const body = onlyBody(emulator, "submit", GEMINI);
+      const body = onlyBody(emulator, "submit", NANO_BANANA);
       expect(body).toEqual({
         prompt: "make it black and white",
         image_urls: [expect.stringMatching(/^https:\/\/v3b\.fal\.media\//)],
         num_images: 1,
+        resolution: "1K",
+        aspect_ratio: "auto",
         output_format: "png",
       });
-      expect(emulator.callsOf("submit")[0]?.path).toBe("/fal-ai/gemini-25-flash-image/edit");
+      expect(emulator.callsOf("submit")[0]?.path).toBe("/fal-ai/nano-banana-2/edit");
       // Status and result leave the sub-path out.
-      expect(emulator.callsOf("result", GEMINI)[0]?.path).toMatch(
-        /^\/fal-ai\/gemini-25-flash-image\/requests\/[\w-]+$/,
+      expect(emulator.callsOf("result", NANO_BANANA)[0]?.path).toMatch(
+        /^\/fal-ai\/nano-banana-2\/requests\/[\w-]+$/,
       );
+      // The model answers 1024 px on the long side; the edit comes back at the photo's size.
+      expect(result).toMatchObject({ width: image.width, height: image.height });
       expect(stages).toEqual(["uploading", "queued", "editing", "downloading"]);
       const [red, green, blue] = (await sharp(result.bytes).stats()).channels;
       expect(red?.mean).toBeCloseTo(green?.mean ?? 0, 3);
@@ -196,11 +200,11 @@ describe("fal engine against the emulator", () => {
     });
 
     it("rides out one 503 on the queue: the client retries and the job succeeds", async () => {
-      emulator.failNext(GEMINI, { status: 503 });
+      emulator.failNext(NANO_BANANA, { status: 503 });
       const image = await photo("coffee.png");
       const result = await engine.edit({ image, prompt: "warmer" }, recordingContext().ctx);
       expect(result.width).toBe(600);
-      expect(emulator.callsOf("result", GEMINI)).toHaveLength(2);
+      expect(emulator.callsOf("result", NANO_BANANA)).toHaveLength(2);
     });
 
     it("is unavailable when the queued model keeps failing with 500 (not retried)", async () => {
@@ -233,7 +237,7 @@ describe("fal engine against the emulator", () => {
     });
 
     it("is unavailable when the result's file cannot be downloaded", async () => {
-      emulator.expireOutputNext(GEMINI);
+      emulator.expireOutputNext(NANO_BANANA);
       const image = await photo("coffee.png");
       const work = engine.edit({ image, prompt: "sharper" }, recordingContext().ctx);
       expect(await failureOf(work)).toBe("unavailable");

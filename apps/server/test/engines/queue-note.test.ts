@@ -6,7 +6,8 @@ import { configRoutes } from "../../src/routes/config.routes.ts";
 
 /** GET /api/config of an app with the engine a configuration builds. */
 async function configOf(imageEngine: "local" | "fal") {
-  const engine = createEngine({ imageEngine, falKey: "key" });
+  const falEndpoints = { generate: null, edit: null, upscale: null };
+  const engine = createEngine({ imageEngine, falKey: "key", falEndpoints });
   const app = new Hono().route("/", configRoutes({ googleSignIn: false }, engine));
   const body = await (await app.request("/config")).json();
   await engine.close?.();

@@ -35,6 +35,9 @@ function promptColour(prompt: string) {
 
 type Format = "png" | "jpeg" | "webp";
 
+/** How many images an answer holds (`num_images`, 1 unless asked). */
+const imageCount = (input: Input) => (input.num_images as number | undefined) ?? 1;
+
 /** The `{ width, height }` form of IC-Light's `image_size`, when the input names one. */
 function sizeAsked(input: Input): { width: number; height: number } | undefined {
   const size = input.image_size as { width?: unknown; height?: unknown } | undefined;
@@ -86,18 +89,25 @@ const iclight: Model = {
     background_threshold: unit,
     enable_hr_fix: { type: "boolean" },
     seed: { type: "integer" },
+    num_images: { type: "integer", min: 1, max: 4 },
     output_format: { type: "string", oneOf: ["jpeg", "png"] },
   },
   imageFields: (input) => [{ loc: ["body", "image_url"], url: String(input.image_url) }],
   async run([image], input, { publish, flags }) {
     const format = (input.output_format as Format | undefined) ?? "jpeg";
-    const prompt = String(input.prompt);
-    const bytes = await relight(image as Buffer, prompt, format, flags.nsfw, sizeAsked(input));
+    const seed = (input.seed as number | undefined) ?? Math.floor(Math.random() * 2 ** 31);
+    const images = [];
+    for (let take = 0; take < imageCount(input); take++) {
+      // Each take of one call lit a little differently, as the model's batch would be.
+      const prompt = take === 0 ? String(input.prompt) : `${input.prompt} #${take}`;
+      const bytes = await relight(image as Buffer, prompt, format, flags.nsfw, sizeAsked(input));
+      images.push(await publish(bytes, "iclight"));
+    }
     return ok({
-      images: [await publish(bytes, "iclight")],
-      seed: input.seed ?? Math.floor(Math.random() * 2 ** 31),
+      images,
+      seed,
       prompt: input.prompt,
-      has_nsfw_concepts: [flags.nsfw],
+      has_nsfw_concepts: images.map(() => flags.nsfw),
       timings: { inference: 0.05 },
     });
   },
@@ -128,12 +138,35 @@ const clarity: Model = {
 
 const MONOCHROME = /black and white|black & white|grey|gray|monochrome/i;
 
-const geminiEdit: Model = {
+/** Nano Banana 2's `resolution`: the long side of what it answers. */
+const RESOLUTION_SIDES: Record<string, number> = {
+  "0.5K": 512,
+  "1K": 1024,
+  "2K": 2048,
+  "4K": 4096,
+};
+
+/**
+ * Nano Banana 2 edit stand-in (`fal-ai/nano-banana-2/edit`): the first image greyed or
+ * brightened as the prompt says, at the asked resolution's long side and the image's own
+ * aspect (`aspect_ratio: auto`), one take per `num_images`, each a little different.
+ */
+const nanoBanana2Edit: Model = {
   rules: {
     prompt: { type: "string", required: true },
     image_urls: { type: "string-list", required: true, min: 1 },
     num_images: { type: "integer", min: 1, max: 4 },
+    aspect_ratio: {
+      type: "string",
+      oneOf: ["auto", "21:9", "16:9", "3:2", "4:3", "5:4", "1:1", "4:5", "3:4", "2:3", "9:16"],
+    },
+    resolution: { type: "string", oneOf: Object.keys(RESOLUTION_SIDES) },
     output_format: { type: "string", oneOf: ["jpeg", "png", "webp"] },
+    safety_tolerance: { type: "string", oneOf: ["1", "2", "3", "4", "5", "6"] },
+    seed: { type: "integer" },
+    limit_generations: { type: "boolean" },
+    enable_web_search: { type: "boolean" },
+    sync_mode: { type: "boolean" },
   },
   imageFields: (input) =>
     (input.image_urls as string[]).map((url, index) => ({
@@ -142,19 +175,26 @@ const geminiEdit: Model = {
     })),
   async run([image], input, { publish }) {
     const format = (input.output_format as Format | undefined) ?? "png";
-    const edited = MONOCHROME.test(String(input.prompt))
-      ? sharp(image).greyscale()
-      : sharp(image).modulate({ saturation: 1.4, brightness: 1.05 });
-    const bytes = await edited.toFormat(format).toBuffer();
-    return ok({ images: [await publish(bytes, "nano-banana-edit")], description: "" });
+    const side = RESOLUTION_SIDES[String(input.resolution ?? "1K")] ?? 1024;
+    const { width = 1, height = 1 } = await sharp(image).metadata();
+    const scale = side / Math.max(width, height);
+    const size = { width: Math.round(width * scale), height: Math.round(height * scale) };
+    const images = [];
+    for (let take = 0; take < imageCount(input); take++) {
+      const resized = sharp(image).resize(size.width, size.height);
+      const edited = MONOCHROME.test(String(input.prompt))
+        ? resized.greyscale()
+        : resized.modulate({ saturation: 1.4, brightness: 1.05 + take * 0.05 });
+      images.push(await publish(await edited.toFormat(format).toBuffer(), "nano-banana-2-edit"));
+    }
+    return ok({ images, description: "" });
   },
 };
 
 export const MODELS: Record<string, Model> = {
   "fal-ai/iclight-v2": iclight,
   "fal-ai/clarity-upscaler": clarity,
-  "fal-ai/gemini-25-flash-image/edit": geminiEdit,
-  "fal-ai/nano-banana/edit": geminiEdit,
+  "fal-ai/nano-banana-2/edit": nanoBanana2Edit,
 };
 
 function loadImages(model: Model, input: Input, files: FileStore) {

@@ -1,20 +1,44 @@
 import { outputSize } from "@backdrop/shared";
 import type {
   ClarityUpscalerInput,
-  Gemini25FlashImageEditInput,
   IclightV2Input,
+  NanoBanana2EditInput,
 } from "@fal-ai/client/endpoints";
-import type { EditInput, GenerateInput, JobStage, UpscaleInput } from "../image-engine.ts";
+import type {
+  EditInput,
+  EngineImage,
+  GenerateInput,
+  JobStage,
+  UpscaleInput,
+} from "../image-engine.ts";
 
-export const FAL_ENDPOINTS = Object.freeze({
+/** The three calls the engine makes, each to one fal model. */
+export type FalRole = "generate" | "edit" | "upscale";
+export type FalEndpoints = Readonly<Record<FalRole, string>>;
+
+/**
+ * The only place the engine names fal's models. Each can be replaced by a variable
+ * (FAL_GENERATE_ENDPOINT, FAL_EDIT_ENDPOINT, FAL_UPSCALE_ENDPOINT), so a model fal retires is a
+ * configuration change; a replacement must take the same input fields (see docs/fal.md).
+ */
+export const DEFAULT_FAL_ENDPOINTS: FalEndpoints = Object.freeze({
   generate: "fal-ai/iclight-v2",
+  edit: "fal-ai/nano-banana-2/edit",
   upscale: "fal-ai/clarity-upscaler",
-  edit: "fal-ai/gemini-25-flash-image/edit",
 });
 
-/** One model call: where it goes, what it sends, and where its answer keeps the image. */
+/** The defaults with the configured models in their place. */
+export function falEndpoints(overrides: Readonly<Record<FalRole, string | null>>): FalEndpoints {
+  return Object.freeze({
+    generate: overrides.generate ?? DEFAULT_FAL_ENDPOINTS.generate,
+    edit: overrides.edit ?? DEFAULT_FAL_ENDPOINTS.edit,
+    upscale: overrides.upscale ?? DEFAULT_FAL_ENDPOINTS.upscale,
+  });
+}
+
+/** One model call: which model, what it sends, and where its answer keeps the image. */
 export type FalCall = {
-  endpoint: string;
+  role: FalRole;
   input: Record<string, unknown>;
   /** `images[0].url` or a single `image.url`. */
   answer: "images" | "image";
@@ -45,7 +69,7 @@ export function generateCall(
     output_format: "png",
     ...(aspect === "original" ? {} : { image_size: outputSize(image.width, image.height, aspect) }),
   } satisfies IclightV2Input;
-  return { endpoint: FAL_ENDPOINTS.generate, input, answer: "images", stage: "generating" };
+  return { role: "generate", input, answer: "images", stage: "generating" };
 }
 
 export function upscaleCall(imageUrl: string, { options }: UpscaleInput): FalCall {
@@ -55,15 +79,31 @@ export function upscaleCall(imageUrl: string, { options }: UpscaleInput): FalCal
     creativity: options.creativity,
     resemblance: options.resemblance,
   } satisfies ClarityUpscalerInput;
-  return { endpoint: FAL_ENDPOINTS.upscale, input, answer: "image", stage: "upscaling" };
+  return { role: "upscale", input, answer: "image", stage: "upscaling" };
 }
 
-export function editCall(imageUrl: string, { prompt }: EditInput): FalCall {
+/** Nano Banana 2's output sizes by their long side; the edit asks for the first that fits. */
+const EDIT_RESOLUTIONS = [
+  [512, "0.5K"],
+  [1024, "1K"],
+  [2048, "2K"],
+] as const;
+
+/** The smallest resolution that keeps the image's long side (4K beyond 2048 px). */
+export function editResolution({ width, height }: EngineImage): NanoBanana2EditInput["resolution"] {
+  const longSide = Math.max(width, height);
+  return EDIT_RESOLUTIONS.find(([side]) => longSide <= side)?.[1] ?? "4K";
+}
+
+/** Nano Banana 2 (Gemini 3.1 Flash Image) edits the image as the prompt says, at its aspect. */
+export function editCall(imageUrl: string, { image, prompt }: EditInput): FalCall {
   const input = {
     prompt,
     image_urls: [imageUrl],
     num_images: 1,
+    resolution: editResolution(image),
+    aspect_ratio: "auto",
     output_format: "png",
-  } satisfies Gemini25FlashImageEditInput;
-  return { endpoint: FAL_ENDPOINTS.edit, input, answer: "images", stage: "editing" };
+  } satisfies NanoBanana2EditInput;
+  return { role: "edit", input, answer: "images", stage: "editing" };
 }

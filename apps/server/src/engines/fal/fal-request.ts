@@ -26,14 +26,19 @@ function cancelQuietly(client: FalClient, endpoint: string, requestId: string) {
  * endpoint (the connection stays open for the whole inference); "queue" submits to fal's queue
  * and polls it. A queued request is cancelled when the job's signal fires.
  */
-export async function callFal(client: FalClient, call: FalCall, options: CallOptions) {
+export async function callFal(
+  client: FalClient,
+  endpoint: string,
+  call: FalCall,
+  options: CallOptions,
+) {
   const { signal, report } = options;
   const storageSettings = { expiresIn: FAL_FILE_LIFETIME } as const;
   let requestId: string | undefined;
   try {
     if (options.method === "realtime") {
       report(call.stage);
-      const run = client.run(call.endpoint, {
+      const run = client.run(endpoint, {
         input: call.input,
         abortSignal: signal,
         storageSettings,
@@ -44,7 +49,7 @@ export async function callFal(client: FalClient, call: FalCall, options: CallOpt
       if (update.status === "IN_QUEUE") report("queued");
       if (update.status === "IN_PROGRESS") report(call.stage);
     };
-    const subscription = client.subscribe(call.endpoint, {
+    const subscription = client.subscribe(endpoint, {
       input: call.input,
       abortSignal: signal,
       storageSettings,
@@ -57,7 +62,7 @@ export async function callFal(client: FalClient, call: FalCall, options: CallOpt
     });
     return (await untilAborted(subscription, signal)).data as unknown;
   } catch (error) {
-    if (signal.aborted && requestId) cancelQuietly(client, call.endpoint, requestId);
+    if (signal.aborted && requestId) cancelQuietly(client, endpoint, requestId);
     throw toEngineError(error, { signal, requestKnown: requestId !== undefined });
   }
 }

@@ -8,10 +8,18 @@ import {
   type JobStage,
   throwIfAborted,
 } from "../image-engine.ts";
-import { editCall, type FalCall, generateCall, upscaleCall } from "./fal-endpoints.ts";
+import {
+  DEFAULT_FAL_ENDPOINTS,
+  editCall,
+  type FalCall,
+  type FalEndpoints,
+  generateCall,
+  upscaleCall,
+} from "./fal-endpoints.ts";
 import { downloadImage, uploadImage } from "./fal-files.ts";
 import { resultImageUrl } from "./fal-output.ts";
 import { callFal } from "./fal-request.ts";
+import { atSize } from "./fal-sizes.ts";
 
 export type FalEngineOptions = {
   /** From `createFalClient({ credentials: FAL_KEY })`. */
@@ -20,6 +28,8 @@ export type FalEngineOptions = {
   fetch?: typeof fetch;
   /** How often a queued request's status is asked for. */
   pollIntervalMs?: number;
+  /** The model of each call (DEFAULT_FAL_ENDPOINTS unless configured). */
+  endpoints?: FalEndpoints;
 };
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -36,7 +46,7 @@ function stageReporter(ctx: JobContext) {
 
 /** The generative engine on fal.ai (ARCHITECTURE point 6). */
 export function createFalEngine(options: FalEngineOptions): ImageEngine {
-  const { client, fetch: fetchFn = fetch } = options;
+  const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
   /** Upload the image, run the model on it, copy the answer back. */
@@ -51,7 +61,8 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
     const report = stageReporter(ctx);
     report("uploading");
     const call = toCall(await uploadImage(client, image, signal));
-    const data = await callFal(client, call, { method, signal, pollIntervalMs, report });
+    const endpoint = endpoints[call.role];
+    const data = await callFal(client, endpoint, call, { method, signal, pollIntervalMs, report });
     const url = resultImageUrl(data, call.answer);
     report("downloading");
     return downloadImage(fetchFn, url, signal);
@@ -62,7 +73,10 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
     generate: (input, ctx) =>
       process(input.image, (url) => generateCall(url, input), input.method, ctx),
     upscale: (input, ctx) => process(input.image, (url) => upscaleCall(url, input), "queue", ctx),
-    edit: (input, ctx) => process(input.image, (url) => editCall(url, input), "queue", ctx),
+    edit: async (input, ctx) => {
+      const edited = await process(input.image, (url) => editCall(url, input), "queue", ctx);
+      return atSize(edited, input.image);
+    },
     previewScene: drawsEverything,
   };
 }
