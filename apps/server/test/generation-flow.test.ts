@@ -1,4 +1,10 @@
-import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZJobAccepted } from "@backdrop/shared";
+import {
+  generationCost,
+  GENERATION_MESSAGES as M,
+  PLANS,
+  ZEditResponse,
+  ZJobAccepted,
+} from "@backdrop/shared";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { DEFAULT_FAL_ENDPOINTS } from "../src/engines/fal/fal-endpoints.ts";
@@ -109,6 +115,32 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
     expect(image.url).not.toMatch(/fal/);
     const me = await currentUser(t, ada);
     expect(me.subscriptionTokens + me.numOfTokens).toBe(PLANS.elite.tokensPerMonth - 8 - 8 - 2 - 2);
+  });
+
+  it("makes a generation's takes in one fal call, each charged, all seeded by the one seed", async () => {
+    const uploaded = await upload(t, ada, "coffee.png");
+    const body = processBody(ada, uploaded, { variations: 3, seed: 1234 });
+    expect((await postFal(t, "process", body, ada)).status).toBe(200);
+    const record = await pollRecord(t, ada, uploaded.recordId);
+    expect(record.status).toBe("completed");
+    const [call, ...others] = emulator.callsOf("run", ICLIGHT);
+    expect(others).toHaveLength(0);
+    expect(call?.body).toMatchObject({ num_images: 3, seed: 1234 });
+    expect(record.variations.map((take) => take.seed)).toEqual([1234, 1234, 1234]);
+    expect(new Set(record.variations.map((take) => take.url)).size).toBe(3);
+    expect(record.processedImage?.url).toBe(record.variations[0]?.url);
+    const me = await currentUser(t, ada);
+    expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth - 3 * generationCost(600, 400));
+  });
+
+  it("charges only the takes fal's safety checker let through, on a plan that refunds", async () => {
+    const uploaded = await upload(t, ada, "coffee.png");
+    emulator.flagNsfwNext();
+    await postFal(t, "process", processBody(ada, uploaded, { variations: 2 }), ada);
+    const record = await pollRecord(t, ada, uploaded.recordId);
+    expect(record).toMatchObject({ status: "failed", error: M.modelFailed, variations: [] });
+    const me = await currentUser(t, ada);
+    expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
   });
 
   it("turns fal's refusal into the spec's message and answers a failed edit with it", async () => {

@@ -9,7 +9,12 @@ import { createThreadedEngine } from "./thread/threaded-engine.ts";
  * An engine whose module loads on first use: the local engine's model runtime and the fal
  * client stay out of processes (and tests) that never make an image.
  */
-export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngine>): ImageEngine {
+export function lazyEngine(
+  id: ImageEngine["id"],
+  load: () => Promise<ImageEngine>,
+  /** `batches`: the engine makes several takes in one call (generateTakes). */
+  options: { batches?: boolean } = {},
+): ImageEngine {
   let loading: Promise<ImageEngine> | null = null;
   const engine = () => {
     // A failed load (a missing model file, say) is tried again by the next job.
@@ -22,6 +27,15 @@ export function lazyEngine(id: ImageEngine["id"], load: () => Promise<ImageEngin
   return {
     id,
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
+    ...(options.batches
+      ? {
+          generateTakes: async (input, count, ctx) => {
+            const loaded = await engine();
+            if (!loaded.generateTakes) throw new Error("The engine makes no batches");
+            return loaded.generateTakes(input, count, ctx);
+          },
+        }
+      : {}),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
     previewScene: drawsEverything,
@@ -38,17 +52,21 @@ export function createEngine(
 ): ImageEngine {
   if (env.imageEngine === "fal") {
     const credentials = env.falKey ?? "";
-    return lazyEngine("fal", async () => {
-      const { createFalClient } = await import("@fal-ai/client");
-      const { createFalEngine } = await import("./fal/fal.engine.ts");
-      const { falEndpoints } = await import("./fal/fal-endpoints.ts");
-      const client = createFalClient({
-        credentials,
-        ...(falTransport ? { fetch: falTransport.fetch } : {}),
-      });
-      const endpoints = falEndpoints(env.falEndpoints);
-      return createFalEngine({ client, endpoints, ...falTransport });
-    });
+    return lazyEngine(
+      "fal",
+      async () => {
+        const { createFalClient } = await import("@fal-ai/client");
+        const { createFalEngine } = await import("./fal/fal.engine.ts");
+        const { falEndpoints } = await import("./fal/fal-endpoints.ts");
+        const client = createFalClient({
+          credentials,
+          ...(falTransport ? { fetch: falTransport.fetch } : {}),
+        });
+        const endpoints = falEndpoints(env.falEndpoints);
+        return createFalEngine({ client, endpoints, ...falTransport });
+      },
+      { batches: true },
+    );
   }
   // On a worker thread, which starts with the first job: the model runtime stays out of
   // processes that never make an image, and the pixel work off the HTTP event loop.

@@ -65,6 +65,9 @@ export type KeptScene = {
  */
 export type EngineResult = EngineImage & { keep?: KeptScene; cutout?: SubjectCutout };
 
+/** One take of a batched generation: its image and the seed that makes it again. */
+export type EngineTake = { output: EngineResult; seed: number };
+
 export type EditInput = {
   image: EngineImage;
   /** The upload's cut-out, when the image edited is the upload itself and it is ready. */
@@ -124,6 +127,13 @@ export type ImageEngine = {
   id: "local" | "fal";
   /** Places the subject of the image into a new scene described by the prompt. */
   generate(input: GenerateInput, ctx: JobContext): Promise<EngineResult>;
+  /**
+   * Several takes of one generation in a single model call, for models that make batches
+   * (fal's `num_images`); each take with the seed that reproduces it. May answer fewer than
+   * `count` (a take the model's safety check withheld); rejects when it makes none. Engines
+   * without it make takes one generate() at a time.
+   */
+  generateTakes?(input: GenerateInput, count: number, ctx: JobContext): Promise<EngineTake[]>;
   /** Twice the width and height. */
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */

@@ -115,6 +115,20 @@ describe("fal engine against the emulator", () => {
       expect(result).toMatchObject({ width: 576, height: 1024 });
     });
 
+    it("makes several takes in one call (num_images), each downloaded, seeded once", async () => {
+      const input = await generateInput("realtime");
+      const takes = await engine.generateTakes?.(input, 3, recordingContext().ctx);
+      expect(onlyBody(emulator, "run", ICLIGHT)).toMatchObject({ num_images: 3, seed: 42 });
+      expect(takes?.map((take) => take.seed)).toEqual([42, 42, 42]);
+      const bytes = (takes ?? []).map((take) => take.output.bytes.toString("base64"));
+      expect(new Set(bytes).size).toBe(3);
+      expect(takes?.[0]?.output).toMatchObject({ width: 600, height: 400 });
+      // One take asked for is one image, with no num_images sent.
+      emulator.reset();
+      await engine.generate(input, recordingContext().ctx);
+      expect(onlyBody(emulator, "run", ICLIGHT)).not.toHaveProperty("num_images");
+    });
+
     it("generates through the queue, reporting its place and progress", async () => {
       const input = await generateInput("queue");
       const { ctx, stages } = recordingContext();

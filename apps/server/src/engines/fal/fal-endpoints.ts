@@ -51,11 +51,13 @@ const SHADOW_WORDS = { natural: "", soft: ", soft contact shadow only", none: ",
 
 /**
  * IC-Light v2 with the spec's options. `image_size` is left out for the upload's own aspect, so
- * the output follows the input; another aspect asks for its output size.
+ * the output follows the input; another aspect asks for its output size. Several takes are one
+ * call (`num_images`), seeded once.
  */
 export function generateCall(
   imageUrl: string,
   { image, prompt, options, seed, shadow = "natural", aspect = "original" }: GenerateInput,
+  takes = 1,
 ): FalCall {
   const input = {
     prompt: `${prompt}${SHADOW_WORDS[shadow]}`,
@@ -67,6 +69,7 @@ export function generateCall(
     background_threshold: options.background_threshold,
     seed,
     output_format: "png",
+    ...(takes > 1 ? { num_images: takes } : {}),
     ...(aspect === "original" ? {} : { image_size: outputSize(image.width, image.height, aspect) }),
   } satisfies IclightV2Input;
   return { role: "generate", input, answer: "images", stage: "generating" };

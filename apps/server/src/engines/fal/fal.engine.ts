@@ -2,6 +2,7 @@ import type { ProcessingMethod } from "@backdrop/shared";
 import type { FalClient } from "@fal-ai/client";
 import {
   drawsEverything,
+  EngineError,
   type EngineImage,
   type ImageEngine,
   type JobContext,
@@ -17,7 +18,7 @@ import {
   upscaleCall,
 } from "./fal-endpoints.ts";
 import { downloadImage, uploadImage } from "./fal-files.ts";
-import { resultImageUrl } from "./fal-output.ts";
+import { resultImageUrls } from "./fal-output.ts";
 import { callFal } from "./fal-request.ts";
 import { atSize } from "./fal-sizes.ts";
 
@@ -49,13 +50,13 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
   const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
-  /** Upload the image, run the model on it, copy the answer back. */
-  async function process(
+  /** Upload the image, run the model on it, copy its answers back. */
+  async function processAll(
     image: EngineImage,
     toCall: (imageUrl: string) => FalCall,
     method: ProcessingMethod,
     ctx: JobContext,
-  ): Promise<EngineImage> {
+  ): Promise<EngineImage[]> {
     const { signal } = ctx;
     throwIfAborted(signal);
     const report = stageReporter(ctx);
@@ -63,15 +64,28 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
     const call = toCall(await uploadImage(client, image, signal));
     const endpoint = endpoints[call.role];
     const data = await callFal(client, endpoint, call, { method, signal, pollIntervalMs, report });
-    const url = resultImageUrl(data, call.answer);
+    const urls = resultImageUrls(data, call.answer);
     report("downloading");
-    return downloadImage(fetchFn, url, signal);
+    return Promise.all(urls.map((url) => downloadImage(fetchFn, url, signal)));
+  }
+
+  /** The one image a single-image call answers. */
+  async function process(...args: Parameters<typeof processAll>): Promise<EngineImage> {
+    const [first] = await processAll(...args);
+    if (!first) throw new EngineError("unavailable", "fal's answer holds no image");
+    return first;
   }
 
   return {
     id: "fal",
     generate: (input, ctx) =>
       process(input.image, (url) => generateCall(url, input), input.method, ctx),
+    // All takes come from one call seeded once: that seed and count make the same takes again.
+    generateTakes: async (input, count, ctx) => {
+      const call = (url: string) => generateCall(url, input, count);
+      const images = await processAll(input.image, call, input.method, ctx);
+      return images.map((output) => ({ output, seed: input.seed }));
+    },
     upscale: (input, ctx) => process(input.image, (url) => upscaleCall(url, input), "queue", ctx),
     edit: async (input, ctx) => {
       const edited = await process(input.image, (url) => editCall(url, input), "queue", ctx);

@@ -1,16 +1,17 @@
 import { MAX_SEED } from "@backdrop/shared";
-import type {
-  EngineResult,
-  GenerateInput,
-  ImageEngine,
-  JobContext,
+import {
+  EngineError,
+  type EngineTake,
+  type GenerateInput,
+  type ImageEngine,
+  type JobContext,
 } from "../../engines/image-engine.ts";
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import { jobFailure } from "./job-failures.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 
 /** One take of a generation and the seed that made it. */
-export type Take = { output: EngineResult; seed: number };
+export type Take = EngineTake;
 
 /** The takes made, and the ledger keys of those the rules give back. */
 export type TakesRun = { takes: Take[]; refundKeys: string[] };
@@ -27,13 +28,20 @@ export function takeSeed(seed: number, index: number): number {
  * alone; when no take is made, the first failure is the job's and the job fails as ever.
  */
 export async function runTakes(
-  engine: Pick<ImageEngine, "generate">,
+  engine: Pick<ImageEngine, "generate" | "generateTakes">,
   job: Pick<ImageJob, "debitKey" | "refundOnFailure">,
   input: GenerateInput,
   count: number,
   ctx: JobContext,
 ): Promise<TakesRun> {
   const keys = takeDebitKeys(job.debitKey, count);
+  if (engine.generateTakes && count > 1) {
+    // One call makes them all: a failed call is the job's. A take the model's safety check
+    // withheld is refused like a flagged take made alone: given back where the plan says.
+    const takes = await engine.generateTakes(input, count, ctx);
+    if (takes.length === 0) throw new EngineError("rejected", "The model withheld every take");
+    return { takes, refundKeys: job.refundOnFailure ? keys.slice(takes.length) : [] };
+  }
   const takes: Take[] = [];
   const refundKeys: string[] = [];
   let firstError: unknown;
