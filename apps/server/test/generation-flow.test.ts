@@ -143,6 +143,22 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
     expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
   });
 
+  it("makes a white background locally, a true white, with no call to fal", async () => {
+    const uploaded = await upload(t, ada, "coffee.png");
+    const body = processBody(ada, uploaded, { prompt: "pure white background" });
+    await postFal(t, "process", body, ada);
+    const record = await pollRecord(t, ada, uploaded.recordId, undefined, 60_000);
+    expect(record.status).toBe("completed");
+    expect(emulator.callsOf("run")).toHaveLength(0);
+    expect(emulator.callsOf("submit")).toHaveLength(0);
+    const res = await getFile(t, record.processedImage?.url ?? "", ada);
+    const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
   it("turns fal's refusal into the spec's message and answers a failed edit with it", async () => {
     const uploaded = await upload(t, ada, "coffee.png");
     emulator.flagNsfwNext();

@@ -3,6 +3,7 @@ import { drawsEverything, type ImageEngine } from "./image-engine.ts";
 import { editRefusal } from "./local/edits/index.ts";
 import { LOCAL_QUEUE_NOTE } from "./local/queue-note.ts";
 import { previewScene } from "./local/scene-preview.ts";
+import { wantsWhiteBackground } from "./local/white-prompt.ts";
 import { createThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
@@ -29,16 +30,15 @@ export function lazyEngine(
     generate: async (input, ctx) => (await engine()).generate(input, ctx),
     ...(options.batches
       ? {
-          generateTakes: async (input, count, ctx) => {
-            const loaded = await engine();
-            if (!loaded.generateTakes) throw new Error("The engine makes no batches");
-            return loaded.generateTakes(input, count, ctx);
-          },
+          generateTakes: async (input, count, ctx) =>
+            (await engine()).generateTakes?.(input, count, ctx),
         }
       : {}),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
     edit: async (input, ctx) => (await engine()).edit(input, ctx),
     previewScene: drawsEverything,
+    // Only what was loaded holds anything to release.
+    close: async () => (await loading?.catch(() => undefined))?.close?.(),
   };
 }
 
@@ -63,14 +63,22 @@ export function createEngine(
           ...(falTransport ? { fetch: falTransport.fetch } : {}),
         });
         const endpoints = falEndpoints(env.falEndpoints);
-        return createFalEngine({ client, endpoints, ...falTransport });
+        // A plain white background needs no model: the local engine makes it, on its thread.
+        const white = { engine: localEngine(), wants: wantsWhiteBackground };
+        return createFalEngine({ client, endpoints, white, ...falTransport });
       },
       { batches: true },
     );
   }
-  // On a worker thread, which starts with the first job: the model runtime stays out of
-  // processes that never make an image, and the pixel work off the HTTP event loop.
-  // Previews are drawn here, small and quick, so they never wait behind a job on the thread.
+  return localEngine();
+}
+
+/**
+ * The local engine on a worker thread, which starts with its first job: the model runtime
+ * stays out of processes that never make an image, and the pixel work off the HTTP event loop.
+ * Previews are drawn here, small and quick, so they never wait behind a job on the thread.
+ */
+function localEngine(): ImageEngine {
   return createThreadedEngine({
     checkEdit: editRefusal,
     previewScene,

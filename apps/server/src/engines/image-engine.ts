@@ -130,10 +130,14 @@ export type ImageEngine = {
   /**
    * Several takes of one generation in a single model call, for models that make batches
    * (fal's `num_images`); each take with the seed that reproduces it. May answer fewer than
-   * `count` (a take the model's safety check withheld); rejects when it makes none. Engines
-   * without it make takes one generate() at a time.
+   * `count` (a take the model's safety check withheld). Resolves to undefined for an input it
+   * does not batch; then, as with engines without it, takes are made one generate() at a time.
    */
-  generateTakes?(input: GenerateInput, count: number, ctx: JobContext): Promise<EngineTake[]>;
+  generateTakes?(
+    input: GenerateInput,
+    count: number,
+    ctx: JobContext,
+  ): Promise<EngineTake[] | undefined>;
   /** Twice the width and height. */
   upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
   /** Changes the image as the prompt asks. */

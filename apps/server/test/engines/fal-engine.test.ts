@@ -11,6 +11,7 @@ import {
   type GenerateInput,
   type ImageEngine,
 } from "../../src/engines/image-engine.ts";
+import { wantsWhiteBackground } from "../../src/engines/local/white-prompt.ts";
 import { type FalEmulator, startFalEmulator } from "../fal-emulator/fal-emulator.ts";
 import { describeEngineContract, photo, recordingContext } from "./engine-contract.ts";
 
@@ -127,6 +128,25 @@ describe("fal engine against the emulator", () => {
       emulator.reset();
       await engine.generate(input, recordingContext().ctx);
       expect(onlyBody(emulator, "run", ICLIGHT)).not.toHaveProperty("num_images");
+    });
+
+    it("hands a plain white background to the local maker: no model, nothing paid at fal", async () => {
+      const made = { ...(await photo("coffee.png")), bytes: Buffer.from("white") };
+      const generate = vi.fn(async () => made);
+      const white = { engine: { generate }, wants: wantsWhiteBackground };
+      const client = createFalClient({ credentials: "test-key", fetch: emulator.fetch });
+      const withWhite = createFalEngine({ client, fetch: emulator.fetch, white });
+      const input = { ...(await generateInput("realtime")), prompt: "pure white background" };
+
+      expect(await withWhite.generate(input, recordingContext().ctx)).toBe(made);
+      expect(await withWhite.generateTakes?.(input, 3, recordingContext().ctx)).toBeUndefined();
+      expect(generate).toHaveBeenCalledOnce();
+      expect(emulator.callsOf("run")).toHaveLength(0);
+      expect(emulator.callsOf("upload")).toHaveLength(0);
+      // Any other scene still goes to the model.
+      await withWhite.generate(await generateInput("realtime"), recordingContext().ctx);
+      expect(emulator.callsOf("run", ICLIGHT)).toHaveLength(1);
+      expect(generate).toHaveBeenCalledOnce();
     });
 
     it("generates through the queue, reporting its place and progress", async () => {

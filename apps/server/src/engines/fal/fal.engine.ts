@@ -31,6 +31,11 @@ export type FalEngineOptions = {
   pollIntervalMs?: number;
   /** The model of each call (DEFAULT_FAL_ENDPOINTS unless configured). */
   endpoints?: FalEndpoints;
+  /**
+   * Who makes a plain white background instead of a model: it needs none, so it costs nothing
+   * at fal and comes out a true #FFFFFF (the local engine, on its thread).
+   */
+  white?: { engine: Pick<ImageEngine, "generate" | "close">; wants(prompt: string): boolean };
 };
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -47,7 +52,8 @@ function stageReporter(ctx: JobContext) {
 
 /** The generative engine on fal.ai (ARCHITECTURE point 6). */
 export function createFalEngine(options: FalEngineOptions): ImageEngine {
-  const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS } = options;
+  const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS, white } = options;
+  const whiteMaker = (prompt: string) => (white?.wants(prompt) ? white.engine : undefined);
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
   /** Upload the image, run the model on it, copy its answers back. */
@@ -79,9 +85,12 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
   return {
     id: "fal",
     generate: (input, ctx) =>
+      whiteMaker(input.prompt)?.generate(input, ctx) ??
       process(input.image, (url) => generateCall(url, input), input.method, ctx),
     // All takes come from one call seeded once: that seed and count make the same takes again.
+    // Takes on white are made one by one, as generate() makes them.
     generateTakes: async (input, count, ctx) => {
+      if (whiteMaker(input.prompt)) return undefined;
       const call = (url: string) => generateCall(url, input, count);
       const images = await processAll(input.image, call, input.method, ctx);
       return images.map((output) => ({ output, seed: input.seed }));
@@ -92,5 +101,6 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
       return atSize(edited, input.image);
     },
     previewScene: drawsEverything,
+    close: async () => white?.engine.close?.(),
   };
 }

@@ -35,13 +35,24 @@ export async function runTakes(
   ctx: JobContext,
 ): Promise<TakesRun> {
   const keys = takeDebitKeys(job.debitKey, count);
-  if (engine.generateTakes && count > 1) {
-    // One call makes them all: a failed call is the job's. A take the model's safety check
+  const takes = count > 1 ? await engine.generateTakes?.(input, count, ctx) : undefined;
+  if (takes) {
+    // One call made them all: a failed call is the job's. A take the model's safety check
     // withheld is refused like a flagged take made alone: given back where the plan says.
-    const takes = await engine.generateTakes(input, count, ctx);
     if (takes.length === 0) throw new EngineError("rejected", "The model withheld every take");
     return { takes, refundKeys: job.refundOnFailure ? keys.slice(takes.length) : [] };
   }
+  return takesOneByOne(engine, job, input, keys, ctx);
+}
+
+async function takesOneByOne(
+  engine: Pick<ImageEngine, "generate">,
+  job: Pick<ImageJob, "refundOnFailure">,
+  input: GenerateInput,
+  keys: string[],
+  ctx: JobContext,
+): Promise<TakesRun> {
+  const count = keys.length;
   const takes: Take[] = [];
   const refundKeys: string[] = [];
   let firstError: unknown;
