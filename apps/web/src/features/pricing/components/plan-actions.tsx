@@ -9,6 +9,8 @@ type PlanActionsProps = {
   loggedIn: boolean;
   canceling: boolean;
   pending: string | null;
+  /** Signed in, but the account's details (whose uid checkout needs) are still on their way. */
+  detailsLoading: boolean;
   onSubscribe: () => void;
   onManage: () => void;
   onChangePlan: () => void;
@@ -23,6 +25,7 @@ export function PlanActions({
   loggedIn,
   canceling,
   pending,
+  detailsLoading,
   onSubscribe,
   onManage,
   onChangePlan,
@@ -82,7 +85,7 @@ export function PlanActions({
       variant={main}
       block
       loading={pending === `subscribe-${plan.id}`}
-      disabled={pending !== null}
+      disabled={pending !== null || detailsLoading}
       onClick={onSubscribe}
     >
       Subscribe

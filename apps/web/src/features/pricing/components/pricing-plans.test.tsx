@@ -75,6 +75,29 @@ describe("plan cards", () => {
     expect(within(card("Pro")).getByRole("button", { name: "Subscribe" })).toBeInTheDocument();
   });
 
+  it("keeps Subscribe disabled until the account's details arrive, so no press is lost", async () => {
+    const assign = vi.spyOn(browserLocation, "assign").mockImplementation(() => {});
+    let sendDetails: (response: Response) => void = () => {};
+    const signedIn = testUser({ subscriptionPlanId: "free", subscriptionStatus: null });
+    mockApi({
+      "GET /api/auth/get-user-by-uid": () =>
+        new Promise<Response>((resolve) => {
+          sendDetails = resolve;
+        }),
+      "POST /api/payment/create-subscription": jsonResponse(200, {
+        sessionId: "cs_2",
+        url: "/sandbox/checkout/cs_2",
+      }),
+    });
+    const { user } = renderRoute("/pricing", { session: { identity: signedIn.identity } });
+    const subscribe = () => within(card("Pro")).getByRole("button", { name: "Subscribe" });
+    expect(subscribe()).toBeDisabled();
+    sendDetails(jsonResponse(200, signedIn.details));
+    await vi.waitFor(() => expect(subscribe()).toBeEnabled());
+    await user.click(subscribe());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("/sandbox/checkout/cs_2"));
+  });
+
   it("sends Subscribe to the provider's checkout", async () => {
     const assign = vi.spyOn(browserLocation, "assign").mockImplementation(() => {});
     const fetchMock = mockApi({

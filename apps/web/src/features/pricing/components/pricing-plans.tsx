@@ -38,6 +38,7 @@ export function PricingPlans() {
                   loggedIn={userLoggedIn}
                   canceling={user?.subscriptionStatus === "canceling"}
                   pending={pending}
+                  detailsLoading={userLoggedIn && !user}
                   onSubscribe={() =>
                     user &&
                     start(`subscribe-${plan.id}`, () => createSubscription(user.uid, plan.id))
