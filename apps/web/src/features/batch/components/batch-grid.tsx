@@ -14,7 +14,7 @@ export function BatchGrid({ batch }: { batch: Batch }) {
   return (
     <ul
       aria-label="Photos in this batch"
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
     >
       {photos.map((photo, index) => {
         const run = runs[photo.id];

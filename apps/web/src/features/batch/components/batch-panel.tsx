@@ -76,7 +76,7 @@ export function BatchPanel({ batch }: { batch: Batch }) {
                 : "One background and one set of settings for every photo."}
             </p>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2 empty:hidden">
             {!started && (
               <AddPhotosButton
                 onFiles={batch.addPhotos}

@@ -113,7 +113,7 @@ export function ResultView({
           {size ? `${size.width} × ${size.height} px` : `${result.width} × ${result.height} px`}
         </span>
         {badge && <Badge tone="accent">{badge}</Badge>}
-        <span className="min-w-0 flex-1 truncate text-right italic" title={result.prompt}>
+        <span className="min-w-0 flex-1 truncate pr-1 text-right italic" title={result.prompt}>
           “{result.prompt}”
         </span>
       </div>
