@@ -52,7 +52,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
 
     async generate(input, ctx) {
       checkpoint(ctx);
-      if (!input.cutout) ctx.reportStage("cutting out");
+      if (!cutoutOf(input.image, input.cutout)) ctx.reportStage("cutting out");
       const { subject, png, made } = await jobSubject(
         cutout,
         input.image,

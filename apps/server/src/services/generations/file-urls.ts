@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
 
 const EXTENSIONS: Record<string, string> = {
@@ -15,6 +16,29 @@ export function storageKeyFor(
   file: Pick<StoredFile, "userId" | "recordId" | "id" | "contentType">,
 ) {
   return `users/${file.userId}/${file.recordId}/${file.id}.${extensionOf(file.contentType)}`;
+}
+
+/** A new file row for `image`'s bytes in the owner's record, its storage key set. */
+export function newStoredFile(
+  owner: Pick<StoredFile, "userId" | "recordId">,
+  kind: StoredFile["kind"],
+  image: { bytes: Buffer; contentType: string; width: number; height: number },
+  createdAt: number,
+): StoredFile {
+  const file: StoredFile = {
+    id: randomUUID(),
+    userId: owner.userId,
+    recordId: owner.recordId,
+    kind,
+    storageKey: "",
+    contentType: image.contentType,
+    byteSize: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    createdAt,
+  };
+  file.storageKey = storageKeyFor(file);
+  return file;
 }
 
 const FILE_NAME = /^([0-9a-f-]{36})\.[a-z]+$/;

@@ -10,11 +10,8 @@ import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import { jobFailure } from "./job-failures.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 
-/** One take of a generation and the seed that made it. */
-export type Take = EngineTake;
-
 /** The takes made, and the ledger keys of those the rules give back. */
-export type TakesRun = { takes: Take[]; refundKeys: string[] };
+export type TakesRun = { takes: EngineTake[]; refundKeys: string[] };
 
 /** The seed of the take at `index`: the job's, then the next ones, wrapping within 31 bits. */
 export function takeSeed(seed: number, index: number): number {
@@ -53,7 +50,7 @@ async function takesOneByOne(
   ctx: JobContext,
 ): Promise<TakesRun> {
   const count = keys.length;
-  const takes: Take[] = [];
+  const takes: EngineTake[] = [];
   const refundKeys: string[] = [];
   let firstError: unknown;
   let cutout = input.cutout;

@@ -156,6 +156,8 @@ export function createGenerationsService(deps: {
     if (!(await driver.accepting())) throw new GenerationError(503, M.queueUnavailable);
     const id = randomUUID();
     const input: Record<string, unknown> = jobInput(job.kind, job.input);
+    const takes = job.takes ?? 1;
+    const perTake = job.cost(source);
     const accepted = {
       id,
       recordId: job.recordId,
@@ -163,7 +165,7 @@ export function createGenerationsService(deps: {
       kind: job.kind,
       sourceFileId: source.id,
       input,
-      cost: job.cost(source) * (job.takes ?? 1),
+      cost: perTake * takes,
       debitKey: `job:${id}`,
       refundOnFailure: refundsFailures(profile),
       createdAt: clock.now(),
@@ -174,8 +176,7 @@ export function createGenerationsService(deps: {
       await repository.transaction(async (tx) => {
         // The debit locks the user's balances first, so one user's requests take turns here.
         // One debit per take, so a take the platform failed to deliver is refunded on its own.
-        const perTake = accepted.cost / (job.takes ?? 1);
-        for (const key of takeDebitKeys(accepted.debitKey, job.takes ?? 1)) {
+        for (const key of takeDebitKeys(accepted.debitKey, takes)) {
           await ledger.within(tx.ledger).debit(user.id, perTake, key, accepted.id);
         }
         if (await tx.jobs.hasActiveJob(job.recordId)) {

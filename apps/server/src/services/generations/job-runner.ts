@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   EngineError,
   type EngineImage,
@@ -16,7 +15,7 @@ import type { StoredFile } from "../../repositories/image-records.repository.ts"
 import { isBackgroundJob, type StoredFileKind } from "../../repositories/schema.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
-import { storageKeyFor } from "./file-urls.ts";
+import { newStoredFile } from "./file-urls.ts";
 import { runTakes } from "./generation-takes.ts";
 import { createJobCutouts } from "./job-cutouts.ts";
 import { abandonedFailure, type JobFailure, jobFailure, queueWaitFailure } from "./job-failures.ts";
@@ -164,24 +163,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
     };
   }
 
-  /** A new file row for one of the job's outputs. */
-  function fileFor(job: ImageJob, output: JobOutput): StoredFile {
-    const file: StoredFile = {
-      id: randomUUID(),
-      userId: job.userId,
-      recordId: job.recordId,
-      kind: RESULT_KIND[job.kind],
-      storageKey: "",
-      contentType: output.contentType,
-      byteSize: output.bytes.length,
-      width: output.width,
-      height: output.height,
-      createdAt: clock.now(),
-    };
-    file.storageKey = storageKeyFor(file);
-    return file;
-  }
-
   /**
    * Stores what the job made, then in one transaction ends the job, adds the files, points the
    * record at them (a generation's first take is the chosen one) and gives back the takes that
@@ -191,7 +172,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     const made = run.outputs.map(({ output, seed }) => ({
       output,
       seed,
-      file: fileFor(job, output),
+      file: newStoredFile(job, RESULT_KIND[job.kind], output, clock.now()),
     }));
     const discards: Array<() => Promise<void>> = [];
     const discard = async () => {

@@ -10,7 +10,7 @@ import type { GenerationsRepository } from "../../repositories/generations.repos
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import { planUploadCutout } from "./cutout-at-upload.ts";
-import { type FileUrls, storageKeyFor } from "./file-urls.ts";
+import { type FileUrls, newStoredFile } from "./file-urls.ts";
 import { GenerationError } from "./generation-access.ts";
 import { IntakeError, takeInImage } from "./image-intake.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
@@ -51,19 +51,9 @@ export function createRecordUploads(deps: {
     const now = clock.now();
     const recordId = randomUUID();
     const file: StoredFile = {
-      id: randomUUID(),
-      userId: user.id,
-      recordId,
-      kind: "original",
-      storageKey: "",
-      contentType: image.contentType,
-      byteSize: image.bytes.length,
-      width: image.width,
-      height: image.height,
+      ...newStoredFile({ userId: user.id, recordId }, "original", image, now),
       contentHash: createHash("sha256").update(image.bytes).digest("hex"),
-      createdAt: now,
     };
-    file.storageKey = storageKeyFor(file);
     await storage.put(file.storageKey, image.bytes);
     const cutout = await planUploadCutout(
       { engine, records: repository.records, cutouts: uploadCutouts, logger: deps.logger },

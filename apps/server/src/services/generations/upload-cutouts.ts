@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { SubjectCutout } from "../../engines/image-engine.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
-import { storageKeyFor } from "./file-urls.ts";
+import { newStoredFile } from "./file-urls.ts";
 import { keptKeysFor } from "./kept-scenes.ts";
 
 /**
@@ -46,19 +45,7 @@ export function createUploadCutouts(deps: {
     async adopt(sourceFileId: string, cutout: SubjectCutout, now: number): Promise<boolean> {
       const source = await records.findFile(sourceFileId);
       if (source?.kind !== "original" || (await fileOf(source.recordId))) return false;
-      const file: StoredFile = {
-        id: randomUUID(),
-        userId: source.userId,
-        recordId: source.recordId,
-        kind: "cutout",
-        storageKey: "",
-        contentType: cutout.contentType,
-        byteSize: cutout.bytes.length,
-        width: cutout.width,
-        height: cutout.height,
-        createdAt: now,
-      };
-      file.storageKey = storageKeyFor(file);
+      const file = newStoredFile(source, "cutout", cutout, now);
       await save(file, cutout);
       const kept = await repository
         .transaction(async (tx) => {
