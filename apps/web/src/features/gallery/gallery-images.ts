@@ -1,4 +1,5 @@
 import type { TImageRecord } from "@backdrop/shared";
+import { CUTOUT_SUFFIX } from "../generate/shown-image.ts";
 
 export type GalleryTabId = "generated" | "processed" | "upscaled";
 
@@ -141,9 +142,9 @@ export function downloadName(item: GalleryImage): string {
   return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
 }
 
-/** The image's name with "-transparent", for its record's cut-out. */
+/** The image's name with "-transparent" (the studio's CUTOUT_SUFFIX), for its record's cut-out. */
 export function cutoutDownloadName(item: GalleryImage): string {
-  return `${downloadName(item)}-transparent`;
+  return `${downloadName(item)}-${CUTOUT_SUFFIX}`;
 }
 
 /** "the photo you uploaded, its generated image, 2 AI edits and its upscaled image". */

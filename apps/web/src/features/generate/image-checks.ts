@@ -36,3 +36,40 @@ export function readImageSize(url: string): Promise<ImageSize> {
     image.src = url;
   });
 }
+
+/** How a photo's pixel size is learnt: readImageSize, or a stand-in in tests. */
+export type SizeReader = (url: string) => Promise<ImageSize>;
+
+/** A photo that passed every check, with its preview URL (the caller revokes it), or why not. */
+export type PhotoCheck =
+  | { ok: true; url: string; size: ImageSize }
+  | { ok: false; message: string };
+
+/**
+ * The studio's checks of one photo: its type and weight, then its pixel size, read from a
+ * preview URL made for it. A refused photo's URL is revoked here. `onDecoding` is told when
+ * the file itself passed and its size is being read.
+ */
+export async function checkPhoto(
+  file: File,
+  readSize: SizeReader = readImageSize,
+  onDecoding?: () => void,
+): Promise<PhotoCheck> {
+  const basic = checkImageFile(file);
+  if (basic) return { ok: false, message: basic };
+  onDecoding?.();
+  const url = URL.createObjectURL(file);
+  let message: string | null;
+  let size: ImageSize | null = null;
+  try {
+    size = await readSize(url);
+    message = checkImageSize(size);
+  } catch {
+    message = IMAGE_MESSAGES.previewFailed;
+  }
+  if (message || !size) {
+    URL.revokeObjectURL(url);
+    return { ok: false, message: message ?? IMAGE_MESSAGES.previewFailed };
+  }
+  return { ok: true, url, size };
+}

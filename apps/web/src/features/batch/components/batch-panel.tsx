@@ -94,7 +94,6 @@ export function BatchPanel({ batch }: { batch: Batch }) {
         {started && (
           <BatchProgress
             tally={tally}
-            failedCount={batch.failedCount}
             onRetryFailed={batch.retryFailed}
             onDownloadAll={batch.downloadAll}
             archive={batch.archive}

@@ -6,7 +6,6 @@ import type { BatchTally } from "../batch-photo.ts";
 
 type BatchProgressProps = {
   tally: BatchTally;
-  failedCount: number;
   onRetryFailed: () => void;
   onDownloadAll: () => void;
   archive: { busy: boolean; error: string | null };
@@ -22,7 +21,6 @@ export function tallyText({ total, done, failed, finished }: BatchTally): string
 /** The whole batch: how far it is, Download all of what is done, and another go at failures. */
 export function BatchProgress({
   tally,
-  failedCount,
   onRetryFailed,
   onDownloadAll,
   archive,
@@ -49,10 +47,10 @@ export function BatchProgress({
           />
         </div>
         <div className="flex flex-col gap-2 sm:flex-row [&>button]:w-full sm:[&>button]:w-auto">
-          {failedCount > 0 && tally.finished && (
+          {tally.failed > 0 && tally.finished && (
             <Button variant="secondary" onClick={onRetryFailed}>
               <RotateCcw aria-hidden="true" />
-              Try {failedCount === 1 ? "the failed one" : `${failedCount} failed`} again
+              Try {tally.failed === 1 ? "the failed one" : `${tally.failed} failed`} again
             </Button>
           )}
           {tally.done > 0 && (

@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  checkImageFile,
-  checkImageSize,
-  IMAGE_MESSAGES,
-  type ImageSize,
-  readImageSize,
-} from "../../generate/image-checks.ts";
+import { checkPhoto, readImageSize, type SizeReader } from "../../generate/image-checks.ts";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { BatchPhoto } from "../batch-photo.ts";
 
@@ -15,28 +9,14 @@ export type RefusedFile = { name: string; message: string };
 /** What the last pick left out: files past the batch's room, and files that are no photos. */
 export type PickNotice = { overLimit: number; refused: RefusedFile[] };
 
-type SizeReader = (url: string) => Promise<ImageSize>;
-
 type Checked = { photo: Omit<BatchPhoto, "id"> } | { refused: RefusedFile };
 
 /** The studio's checks of one photo (type, weight, pixel size), with its preview URL. */
-async function checkPhoto(file: File, readSize: SizeReader): Promise<Checked> {
-  const basic = checkImageFile(file);
-  if (basic) return { refused: { name: file.name, message: basic } };
-  const previewUrl = URL.createObjectURL(file);
-  let message: string | null;
-  let size: ImageSize | null = null;
-  try {
-    size = await readSize(previewUrl);
-    message = checkImageSize(size);
-  } catch {
-    message = IMAGE_MESSAGES.previewFailed;
-  }
-  if (message || !size) {
-    URL.revokeObjectURL(previewUrl);
-    return { refused: { name: file.name, message: message ?? IMAGE_MESSAGES.previewFailed } };
-  }
-  return { photo: { file, previewUrl, ...size } };
+async function checkBatchPhoto(file: File, readSize: SizeReader): Promise<Checked> {
+  const checked = await checkPhoto(file, readSize);
+  return checked.ok
+    ? { photo: { file, previewUrl: checked.url, ...checked.size } }
+    : { refused: { name: file.name, message: checked.message } };
 }
 
 /**
@@ -71,7 +51,7 @@ export function useBatchPhotos(readSize: SizeReader = readImageSize) {
       const taken = files.slice(0, room);
       pending.current += taken.length;
       setChecking((count) => count + 1);
-      const checked = await Promise.all(taken.map((file) => checkPhoto(file, readSize)));
+      const checked = await Promise.all(taken.map((file) => checkBatchPhoto(file, readSize)));
       pending.current -= taken.length;
       setChecking((count) => count - 1);
       const added = checked.flatMap((result) =>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/session.ts";
 import { startProcessing, type UploadedPhoto, uploadImage } from "../../generate/api.ts";
+import { GENERATION_WATCH, messageOf } from "../../generate/hooks/use-generation.ts";
 import type { ProcessingMethod } from "../../generate/processing-method.ts";
 import { isAbort } from "../../generate/watch-record.ts";
 import { LIVE_WATCHES, UPLOADS_AT_ONCE } from "../batch-limits.ts";
@@ -18,12 +19,6 @@ export type BatchSettings = {
   aspect: Aspect;
 };
 
-const JOB_WATCH = {
-  failed: GENERATION_MESSAGES.imageProcessingFailed,
-  timedOut: GENERATION_MESSAGES.processingTimedOut,
-  checkFailed: (reason: string) => reason,
-};
-
 const TOO_MANY_REQUESTS = 429;
 
 /** What one started batch shares: its settings, its turns to upload and its watches. */
@@ -36,10 +31,6 @@ type BatchRunContext = {
   /** The server refused an upload as one too many: the photos still waiting stop there. */
   refusal: string | null;
 };
-
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
 
 /**
  * Runs a batch: each photo is uploaded (UPLOADS_AT_ONCE at a time), its job started with the
@@ -112,7 +103,7 @@ export function useBatchRun() {
           return upload.recordId;
         });
       } catch (error) {
-        return fail(messageOf(error, fallback));
+        return fail(messageOf(error, fallback, ApiError));
       }
       // The tokens are spent: the header shows the new balance.
       markTokensUpdated();
@@ -123,7 +114,7 @@ export function useBatchRun() {
             recordId,
             resultOf: (record) => record.processedImage?.url ?? null,
             onRecord: (record) => setStage(record.stage ?? "queued", record.progress),
-            messages: JOB_WATCH,
+            messages: GENERATION_WATCH,
           },
           signal,
         );

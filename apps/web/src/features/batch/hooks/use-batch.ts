@@ -120,8 +120,6 @@ export function useBatch() {
     return true;
   };
 
-  const failed = photos.photos.filter((photo) => run.runs[photo.id]?.status === "failed");
-
   return {
     open,
     begin,
@@ -145,8 +143,8 @@ export function useBatch() {
     runs: run.runs,
     tally,
     retry: run.retry,
-    retryFailed: () => run.retry(failed),
-    failedCount: failed.length,
+    retryFailed: () =>
+      run.retry(photos.photos.filter((photo) => run.runs[photo.id]?.status === "failed")),
     downloadAll: () => void archive.download(doneRecordIds(photos.photos, run.runs)),
     archive: { busy: archive.busy, error: archive.error },
   };

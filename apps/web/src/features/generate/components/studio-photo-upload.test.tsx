@@ -12,6 +12,7 @@ import {
   generationAnswers,
   ORIGINAL_URL,
   PROCESSED_URL,
+  photo,
   RECORD_PATH,
   recordStream,
   renderStudio,
@@ -45,6 +46,28 @@ function numberedUploads() {
       savedBaseImage: { _id: `rec-${count}` },
     });
   };
+}
+
+/**
+ * Renders the studio, picks a photo and types a prompt while the photo's upload is still on
+ * its way: it answers with what `land` is given. Any later upload answers at once, as
+ * numberedUploads does.
+ */
+async function pickWhileUploading() {
+  let answerPick: (answer: Response) => void = () => {};
+  const later = numberedUploads();
+  let calls = 0;
+  const view = renderStudio({
+    ...generationAnswers(),
+    "POST /api/fal/upload": () => {
+      calls += 1;
+      return calls === 1 ? new Promise<Response>((resolve) => (answerPick = resolve)) : later();
+    },
+  });
+  await view.user.upload(screen.getByLabelText("Your photo"), photo());
+  expect(await screen.findByText("Preparing subject…")).toBeInTheDocument();
+  await view.user.type(screen.getByLabelText("Describe the new background"), "Sandy beach");
+  return { ...view, land: (answer: Response) => answerPick(answer) };
 }
 
 describe("the photo is uploaded when it is picked", () => {
@@ -166,6 +189,39 @@ describe("Generate uses the photo's upload", () => {
     expect(processed(fetchMock)[1]?.body).toMatchObject({
       savedRecordId: "rec-2",
       imageUrl: "/api/files/original-2.png",
+    });
+  });
+
+  it("waits for the photo's upload still on its way instead of uploading it again", async () => {
+    const { user, fetchMock, land } = await pickWhileUploading();
+
+    await user.click(generate());
+    expect(uploads(fetchMock)).toHaveLength(1);
+    land(jsonResponse(200, { url: "/api/files/picked.png", savedBaseImage: { _id: "rec-1" } }));
+
+    await waitFor(() => expect(processed(fetchMock)).toHaveLength(1));
+    expect(processed(fetchMock)[0]?.body).toMatchObject({
+      savedRecordId: "rec-1",
+      imageUrl: "/api/files/picked.png",
+    });
+    expect(uploads(fetchMock)).toHaveLength(1);
+    // Only the job watches the record: the subject's note does not take it up once it lands.
+    expect((await recordStream()).url).toBe(EVENTS_PATH);
+    await waitFor(() => expect(screen.queryByText("Preparing subject…")).not.toBeInTheDocument());
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it("uploads again when the upload Generate waited for fails", async () => {
+    const { user, fetchMock, land } = await pickWhileUploading();
+
+    await user.click(generate());
+    land(jsonResponse(500, { error: "Upload failed" }));
+
+    await waitFor(() => expect(processed(fetchMock)).toHaveLength(1));
+    expect(uploads(fetchMock)).toHaveLength(2);
+    expect(processed(fetchMock)[0]?.body).toMatchObject({
+      savedRecordId: "rec-1",
+      imageUrl: "/api/files/original-1.png",
     });
   });
 

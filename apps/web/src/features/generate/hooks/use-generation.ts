@@ -63,14 +63,23 @@ export type GenerationState =
   | { status: "failed"; message: string }
   | { status: "done"; result: GenerationResult };
 
-const GENERATION_WATCH = {
+/** How a generation's watch words its failures; the batch's jobs say the same. */
+export const GENERATION_WATCH = {
   failed: GENERATION_MESSAGES.imageProcessingFailed,
   timedOut: GENERATION_MESSAGES.processingTimedOut,
   checkFailed: (reason: string) => reason,
 };
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+/**
+ * The error's own message for the person, or `fallback`. Only errors of the kind `only` (any
+ * Error unless said) are trusted to have one: the batch shows only the API's.
+ */
+export function messageOf(
+  error: unknown,
+  fallback: string,
+  only: abstract new (...args: never[]) => Error = Error,
+): string {
+  return error instanceof only && error.message ? error.message : fallback;
 }
 
 /**
@@ -142,20 +151,23 @@ export function useGeneration() {
   );
 
   /**
-   * Generates from `input`. `uploaded` is the same photo already on the server (uploaded when
-   * it was picked) and not yet generated from: its record is used instead of uploading again.
+   * Generates from `input`. `uploaded` is the same photo's upload begun when it was picked and
+   * not yet generated from: its record is used instead of uploading again, waited for while it
+   * is still on its way. Only when that upload fails is the photo uploaded again.
    */
   const start = useCallback(
-    async (input: GenerationInput, uploaded?: UploadedPhoto | null) => {
+    async (input: GenerationInput, uploaded?: UploadedPhoto | Promise<UploadedPhoto> | null) => {
       if (!uid) return;
       const previewUrl = URL.createObjectURL(input.file);
       const { signal, setStage, failWith, finish } = begin(previewUrl);
       // The stage takes the result's shape from the start, so its arrival moves nothing.
       const size = outputSize(input.width, input.height, input.aspect);
+      const pending = uploaded instanceof Promise ? uploaded : null;
+      let upload = uploaded instanceof Promise ? null : (uploaded ?? null);
 
       setState({
         status: "running",
-        stage: uploaded ? "starting" : "sending",
+        stage: upload ? "starting" : "sending",
         progress: null,
         startedAt: Date.now(),
         method: input.method,
@@ -163,10 +175,13 @@ export function useGeneration() {
         ...size,
       });
 
-      let upload = uploaded;
       if (!upload) {
+        if (pending) {
+          upload = await pending.catch(() => null);
+          if (signal.aborted) return;
+        }
         try {
-          upload = await uploadImage(input.file, uid);
+          upload ??= await uploadImage(input.file, uid);
         } catch (error) {
           return failWith(messageOf(error, GENERATION_MESSAGES.uploadFailed));
         }

@@ -1,15 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
-  checkImageFile,
-  checkImageSize,
+  checkPhoto,
   IMAGE_MESSAGES,
   type ImageSize,
   readImageSize,
+  type SizeReader,
 } from "../image-checks.ts";
 
 export type PickedImage = ImageSize & { file: File; url: string };
-
-type SizeReader = (url: string) => Promise<ImageSize>;
 
 /**
  * Holds the chosen photo and its preview URL. A rejected file leaves the previous choice in
@@ -33,33 +31,23 @@ export function useImagePicker(readSize: SizeReader = readImageSize) {
   const pick = useCallback(
     async (file: File) => {
       const id = ++attempt.current;
-      const basicError = checkImageFile(file);
-      if (basicError) {
-        setError(basicError);
-        return;
-      }
-      setChecking(true);
-      const url = URL.createObjectURL(file);
-      let message: string | null;
-      let size: ImageSize | null = null;
-      try {
-        size = await readSize(url);
-        message = checkImageSize(size);
-      } catch {
-        message = IMAGE_MESSAGES.previewFailed;
-      }
+      // A file refused for its type or weight leaves `checking` as it was.
+      let decoding = false;
+      const checked = await checkPhoto(file, readSize, () => {
+        decoding = true;
+        setChecking(true);
+      });
       if (id !== attempt.current) {
-        URL.revokeObjectURL(url);
+        if (checked.ok) URL.revokeObjectURL(checked.url);
         return;
       }
-      setChecking(false);
-      if (message || !size) {
-        URL.revokeObjectURL(url);
-        setError(message);
+      if (decoding) setChecking(false);
+      if (!checked.ok) {
+        setError(checked.message);
         return;
       }
       setError(null);
-      replace({ file, url, ...size });
+      replace({ file, url: checked.url, ...checked.size });
     },
     [readSize, replace],
   );

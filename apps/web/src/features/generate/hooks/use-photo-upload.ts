@@ -3,6 +3,13 @@ import { type UploadedPhoto, uploadImage } from "../api.ts";
 
 type Upload = { file: File; uid: string };
 
+/** The upload of the picked photo, from the moment it starts. */
+type InFlight = Upload & {
+  answer: Promise<UploadedPhoto>;
+  /** A Generate has taken it, landed or not. */
+  taken: boolean;
+};
+
 type Outcome = Upload &
   ({ status: "failed" } | { status: "uploaded"; photo: UploadedPhoto; used: boolean });
 
@@ -13,8 +20,12 @@ export type PhotoUpload = {
   photo: UploadedPhoto | null;
   /** A Generate has taken the record: the next one needs a new upload. */
   used: boolean;
-  /** The record for Generate, once: null when there is none, or it was taken before. */
-  take: () => UploadedPhoto | null;
+  /**
+   * The photo's upload for Generate, once: its record when it has landed, the upload itself
+   * (to wait for) while it is still on its way, or null when there is none, it failed, or it
+   * was taken before.
+   */
+  take: () => UploadedPhoto | Promise<UploadedPhoto> | null;
 };
 
 /**
@@ -25,7 +36,7 @@ export type PhotoUpload = {
  */
 export function usePhotoUpload(file: File | null, uid: string | null): PhotoUpload {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const inFlight = useRef<(Upload & { answer: Promise<UploadedPhoto> }) | null>(null);
+  const inFlight = useRef<InFlight | null>(null);
 
   useEffect(() => {
     if (!file || !uid) {
@@ -34,12 +45,14 @@ export function usePhotoUpload(file: File | null, uid: string | null): PhotoUplo
     }
     // StrictMode runs this twice for one photo: the second run waits for the same upload.
     if (inFlight.current?.file !== file || inFlight.current.uid !== uid) {
-      inFlight.current = { file, uid, answer: uploadImage(file, uid) };
+      inFlight.current = { file, uid, answer: uploadImage(file, uid), taken: false };
     }
+    const upload = inFlight.current;
     let current = true;
-    inFlight.current.answer.then(
+    upload.answer.then(
       (photo) => {
-        if (current) setOutcome({ file, uid, status: "uploaded", photo, used: false });
+        // Taken on its way, the record is the generation's: nothing here watches it.
+        if (current) setOutcome({ file, uid, status: "uploaded", photo, used: upload.taken });
       },
       () => {
         if (current) setOutcome({ file, uid, status: "failed" });
@@ -57,9 +70,17 @@ export function usePhotoUpload(file: File | null, uid: string | null): PhotoUplo
     photo: uploaded?.photo ?? null,
     used: uploaded?.used ?? false,
     take: () => {
-      if (!uploaded || uploaded.used) return null;
-      setOutcome({ ...uploaded, used: true });
-      return uploaded.photo;
+      const upload = inFlight.current;
+      if (upload?.file !== file || upload.uid !== uid || upload.taken) return null;
+      if (mine?.status === "failed") return null;
+      upload.taken = true;
+      // The functional update also marks an upload that landed since this render.
+      setOutcome((now) =>
+        now?.file === file && now.uid === uid && now.status === "uploaded"
+          ? { ...now, used: true }
+          : now,
+      );
+      return uploaded ? uploaded.photo : upload.answer;
     },
   };
 }

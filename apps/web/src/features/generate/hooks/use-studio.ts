@@ -58,21 +58,24 @@ export function useStudio() {
   const editorGate = useEditorGate();
   const draft = useStudioDraft({ loggedIn: session !== null, picker, settings, takes, setTakes });
 
+  /** Drops what belonged to the result shown: its upscale, its choice of take, the open editor. */
+  const clearResultTools = () => {
+    upscale.reset();
+    variationChoice.reset();
+    setEditing(false);
+  };
+
   usePasteImage((file) => void picker.pick(file));
   // The record named in the address becomes the result (the gallery's "Open in studio"), or,
   // while its job still runs (a reload, Back), the generation watched to its end.
   const opening = useOpenRecord(
     (opened) => {
-      upscale.reset();
-      variationChoice.reset();
-      setEditing(false);
+      clearResultTools();
       generation.show(opened.result);
       setEdits({ recordId: opened.result.recordId, shown: opened.shown });
     },
     (running) => {
-      upscale.reset();
-      variationChoice.reset();
-      setEditing(false);
+      clearResultTools();
       generation.resume(running);
     },
   );
@@ -131,9 +134,7 @@ export function useStudio() {
     if (!image) return false;
     setFieldErrors(NO_FIELD_ERRORS);
     opening.forget();
-    upscale.reset();
-    variationChoice.reset();
-    setEditing(false);
+    clearResultTools();
     editorGate.clear();
     void generation.start(
       {
@@ -204,14 +205,12 @@ export function useStudio() {
   /** New Image: an empty form and an empty stage. */
   const startOver = () => {
     generation.reset();
-    upscale.reset();
-    variationChoice.reset();
+    clearResultTools();
     picker.remove();
     settings.setPrompt("");
     settings.setMethod(DEFAULT_METHOD);
     setFieldErrors(NO_FIELD_ERRORS);
     setTokenError(null);
-    setEditing(false);
     editorGate.clear();
     setEdits(null);
     opening.forget();
