@@ -16,7 +16,9 @@
  *   upscale/     ESRGAN and Lanczos upscalers, tiling                         common, types, models
  *   scene/       plan/ (words → plan) and render/ (plan → pixels)            common, types
  *   composite/   framing, shadows/, light/, reflection, composite            common, types, scene
- *   edits/       edit reading, kept scene and its render, pixel looks        common, types, cutout, scene, composite
+ *   fidelity/    CIEDE2000, the product's inside, difference map            common, types
+ *   keep-subject/ alignment, paste-back, placing a cut-out                   common, types, upscale, fidelity
+ *   edits/       edit reading, kept scene and its render, pixel looks        common, types, cutout, scene, composite, fidelity
  *   local.engine.ts  the engine's public entry                               anything above
  *
  * A folder is entered only through its index.ts (from anywhere outside it, inside the engine or
@@ -39,7 +41,15 @@ const PARTS = {
   upscale: { path: `${ROOT}upscale/`, uses: ["common", "types", "models"] },
   scene: { path: `${ROOT}scene/`, uses: ["common", "types"] },
   composite: { path: `${ROOT}composite/`, uses: ["common", "types", "scene"] },
-  edits: { path: `${ROOT}edits/`, uses: ["common", "types", "cutout", "scene", "composite"] },
+  fidelity: { path: `${ROOT}fidelity/`, uses: ["common", "types"] },
+  "keep-subject": {
+    path: `${ROOT}keep-subject/`,
+    uses: ["common", "types", "upscale", "fidelity"],
+  },
+  edits: {
+    path: `${ROOT}edits/`,
+    uses: ["common", "types", "cutout", "scene", "composite", "fidelity"],
+  },
 };
 
 /** Folders entered only through their index.ts. */
@@ -54,6 +64,8 @@ const FOLDERS = [
   "composite",
   "composite/shadows",
   "composite/light",
+  "fidelity",
+  "keep-subject",
   "edits",
 ];
 

@@ -27,7 +27,7 @@ describeEachDatabase("a retired fal model", (database) => {
     t = createTestApp(database.handle(), {
       env: { FAL_KEY: "fal-test-key", ...env },
       falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
-      jobs: { timeLimitMs: 10_000, leaseMs: 5_000, sweepIntervalMs: 500 },
+      jobs: { timeLimitMs: 120_000, leaseMs: 5_000, sweepIntervalMs: 500 },
     });
     t.container.jobs.start();
     const { ada } = await adaAndBob(t);

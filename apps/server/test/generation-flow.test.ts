@@ -43,7 +43,7 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
     t = createTestApp(database.handle(), {
       env: { FAL_KEY: "fal-test-key" },
       falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
-      jobs: { timeLimitMs: 10_000, leaseMs: 5_000, sweepIntervalMs: 500 },
+      jobs: { timeLimitMs: 120_000, leaseMs: 5_000, sweepIntervalMs: 500 },
     });
     t.container.jobs.start();
     ({ ada } = await adaAndBob(t));

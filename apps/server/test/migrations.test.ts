@@ -13,6 +13,7 @@ describeEachDatabase("migrations", (database) => {
       "0005-image-progress",
       "0006-safety",
       "0007-catalogue-tools",
+      "0008-product-fidelity",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

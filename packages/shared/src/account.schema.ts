@@ -64,6 +64,11 @@ export const ZPublicConfig = z.object({
   googleSignIn: z.boolean(),
   /** What the queue method does better than realtime, when the engine says. */
   queueNote: z.string().nullable().default(null),
+  /**
+   * Whether the engine's model can relight the product instead of keeping its pixels (fal):
+   * the studio then offers "Let the model relight the product".
+   */
+  relightOption: z.boolean().default(false),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
 

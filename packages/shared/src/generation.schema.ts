@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ASPECTS, DEFAULT_ASPECT } from "./aspect.ts";
+import { ZFidelity } from "./fidelity.schema.ts";
 import { AUTH_MESSAGES, GALLERY_MESSAGES, GENERATION_MESSAGES } from "./messages.ts";
 
 /** SPEC point 9: what an upload may be. */
@@ -136,6 +137,11 @@ export const ZProcessRequest = z.object({
     .min(1, VARIATIONS_MESSAGE)
     .max(MAX_VARIATIONS, VARIATIONS_MESSAGE)
     .default(1),
+  /**
+   * Let a generative model relight the product (fal): its original pixels are then not put
+   * back over the picture. Off by default: the product is kept as photographed.
+   */
+  relightProduct: z.boolean({ error: "relightProduct must be true or false" }).default(false),
   /** The same photo, prompt, settings and seed give the same image; random when absent. */
   seed: z
     .number({ error: SEED_MESSAGE })
@@ -187,10 +193,13 @@ export const ZJobAccepted = z.object({
 });
 export type TJobAccepted = z.infer<typeof ZJobAccepted>;
 
-export const ZEditResponse = z.object({ image: z.object({ url: z.string() }) });
-export type TEditResponse = z.infer<typeof ZEditResponse>;
-
 const imageRef = z.object({ url: z.string() });
+
+/** A result image with how faithful its product is to the photo's (null when not measured). */
+const resultRef = imageRef.extend({ fidelity: ZFidelity.nullable() });
+
+export const ZEditResponse = z.object({ image: resultRef });
+export type TEditResponse = z.infer<typeof ZEditResponse>;
 
 /**
  * SPEC point 3's image record. `status` is "uploaded" until a first job is queued, then the
@@ -203,9 +212,9 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 export const ZImageRecord = z.object({
   _id: z.string(),
   originalImage: imageRef,
-  processedImage: imageRef.nullable(),
-  upscaledImage: imageRef.nullable(),
-  aiGeneratedImages: z.array(imageRef),
+  processedImage: resultRef.nullable(),
+  upscaledImage: resultRef.nullable(),
+  aiGeneratedImages: z.array(resultRef),
   /**
    * The subject cut out of the upload on a transparent background (PNG at the upload's size),
    * made once in the background after the upload; null until it is ready, or when it could not
@@ -216,7 +225,9 @@ export const ZImageRecord = z.object({
    * The takes of the latest generation, in order, each with its seed; `processedImage` is the
    * chosen one (the first until another is chosen). Empty before a generation completes.
    */
-  variations: z.array(z.object({ url: z.string(), seed: z.number().int() })),
+  variations: z.array(resultRef.extend({ seed: z.number().int() })),
+  /** The chosen result's fidelity (processedImage's): how much of its product is the photo's. */
+  fidelity: ZFidelity.nullable(),
   status: z.enum(RECORD_STATUSES),
   stage: z.string().nullable(),
   progress: z.number().min(0).max(1).nullable(),

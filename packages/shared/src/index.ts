@@ -1,6 +1,7 @@
 export * from "./account.schema.ts";
 export * from "./api.schema.ts";
 export * from "./aspect.ts";
+export * from "./fidelity.schema.ts";
 export * from "./generation.schema.ts";
 export * from "./messages.ts";
 export * from "./password.ts";

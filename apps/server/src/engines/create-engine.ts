@@ -1,10 +1,10 @@
 import type { Env } from "../config/index.ts";
 import { drawsEverything, type ImageEngine } from "./image-engine.ts";
-import { editRefusal } from "./local/edits/index.ts";
+import { editRefusal, subjectTarget } from "./local/edits/index.ts";
 import { LOCAL_QUEUE_NOTE } from "./local/queue-note.ts";
 import { previewScene } from "./local/scene-preview.ts";
 import { wantsWhiteBackground } from "./local/white-prompt.ts";
-import { createThreadedEngine } from "./thread/threaded-engine.ts";
+import { createThreadedEngine, type ThreadedEngine } from "./thread/threaded-engine.ts";
 
 /**
  * An engine whose module loads on first use: the local engine's model runtime and the fal
@@ -13,8 +13,11 @@ import { createThreadedEngine } from "./thread/threaded-engine.ts";
 export function lazyEngine(
   id: ImageEngine["id"],
   load: () => Promise<ImageEngine>,
-  /** `batches`: the engine makes several takes in one call (generateTakes). */
-  options: { batches?: boolean } = {},
+  /**
+   * `batches`: the engine makes several takes in one call (generateTakes); `cutsOut`: it cuts
+   * uploads out (cutOut).
+   */
+  options: { batches?: boolean; cutsOut?: boolean } = {},
 ): ImageEngine {
   let loading: Promise<ImageEngine> | null = null;
   const engine = () => {
@@ -32,6 +35,15 @@ export function lazyEngine(
       ? {
           generateTakes: async (input, count, ctx) =>
             (await engine()).generateTakes?.(input, count, ctx),
+        }
+      : {}),
+    ...(options.cutsOut
+      ? {
+          cutOut: async (input, ctx) => {
+            const loaded = await engine();
+            if (!loaded.cutOut) throw new Error(`The ${id} engine makes no cut-outs`);
+            return loaded.cutOut(input, ctx);
+          },
         }
       : {}),
     upscale: async (input, ctx) => (await engine()).upscale(input, ctx),
@@ -63,11 +75,15 @@ export function createEngine(
           ...(falTransport ? { fetch: falTransport.fetch } : {}),
         });
         const endpoints = falEndpoints(env.falEndpoints);
-        // A plain white background needs no model: the local engine makes it, on its thread.
-        const white = { engine: localEngine(), wants: wantsWhiteBackground };
-        return createFalEngine({ client, endpoints, white, ...falTransport });
+        // White backgrounds, cut-outs and the product's pixels kept: the local engine's work.
+        const local = {
+          engine: localEngine(),
+          wantsWhite: wantsWhiteBackground,
+          changesProduct: (prompt: string) => subjectTarget(prompt) !== undefined,
+        };
+        return createFalEngine({ client, endpoints, local, ...falTransport });
       },
-      { batches: true },
+      { batches: true, cutsOut: true },
     );
   }
   return localEngine();
@@ -78,7 +94,7 @@ export function createEngine(
  * stays out of processes that never make an image, and the pixel work off the HTTP event loop.
  * Previews are drawn here, small and quick, so they never wait behind a job on the thread.
  */
-function localEngine(): ImageEngine {
+function localEngine(): ThreadedEngine {
   return createThreadedEngine({
     checkEdit: editRefusal,
     previewScene,

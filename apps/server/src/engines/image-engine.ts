@@ -1,5 +1,6 @@
 import type {
   Aspect,
+  FidelityKept,
   GenerationOptions,
   ProcessingMethod,
   ShadowStyle,
@@ -25,6 +26,55 @@ export type SubjectCutout = EngineImage & { matte?: Buffer };
 
 export type CutoutInput = { image: EngineImage };
 
+/**
+ * Where the upload's cut-out lies in an image: the corner and size, in that image's pixels, of
+ * the whole cut-out (upload-sized) scaled and moved as the image shows the subject. Parts may
+ * fall outside the image.
+ */
+export type Placement = { x: number; y: number; width: number; height: number };
+
+/** The placement on a canvas `factor` times larger (or smaller). */
+export function scalePlacement(placement: Placement, factor: number): Placement {
+  const { x, y, width, height } = placement;
+  return { x: x * factor, y: y * factor, width: width * factor, height: height * factor };
+}
+
+/** Where a picture put through a cover fit (scaled to fill, centred, the rest cropped) lands. */
+export function coverPlacement(
+  from: { width: number; height: number },
+  to: { width: number; height: number },
+): Placement {
+  const scale = Math.max(to.width / from.width, to.height / from.height);
+  const width = from.width * scale;
+  const height = from.height * scale;
+  return { x: (to.width - width) / 2, y: (to.height - height) / 2, width, height };
+}
+
+/** How faithful a result's product is to the photo's (see `ZFidelity`), as measured. */
+export type Fidelity = {
+  withinDeltaE2: number;
+  meanDeltaE: number;
+  /** How many product pixels were compared. */
+  pixels: number;
+  kept: FidelityKept;
+};
+
+/**
+ * The subject in a result: where the engine put it, and, when its inside is in the frame, how
+ * close its pixels are to the photo's with a PNG map of where they differ.
+ */
+export type SubjectInResult = {
+  placement: Placement;
+  fidelity?: Fidelity;
+  difference?: EngineImage;
+};
+
+/**
+ * The upload's cut-out and where it lies in the image a job works on, so the engine can keep
+ * the product's pixels and measure them.
+ */
+export type SubjectOfImage = { cutout: SubjectCutout; placement: Placement };
+
 export type GenerateInput = {
   image: EngineImage;
   /** The upload's cut-out, when it is ready. */
@@ -42,9 +92,19 @@ export type GenerateInput = {
    * `outputSize(image.width, image.height, aspect)`, the subject framed for it.
    */
   aspect?: Aspect;
+  /**
+   * Let a generative model relight (redraw) the product instead of putting its original pixels
+   * back. Off unless the user asks.
+   */
+  relight?: boolean;
 };
 
-export type UpscaleInput = { image: EngineImage; options: UpscaleOptions };
+export type UpscaleInput = {
+  image: EngineImage;
+  options: UpscaleOptions;
+  /** The upload's subject in the image, when known. */
+  subject?: SubjectOfImage;
+};
 
 /**
  * What an engine keeps of a result so that a later edit can render the picture again instead of
@@ -63,7 +123,11 @@ export type KeptScene = {
  * cut-out when a generation had none and made it just as the upload's would be (the upload
  * keeps it, so its own cut-out job has nothing left to do).
  */
-export type EngineResult = EngineImage & { keep?: KeptScene; cutout?: SubjectCutout };
+export type EngineResult = EngineImage & {
+  keep?: KeptScene;
+  cutout?: SubjectCutout;
+  subject?: SubjectInResult;
+};
 
 /** One take of a batched generation: its image and the seed that makes it again. */
 export type EngineTake = { output: EngineResult; seed: number };
@@ -75,6 +139,32 @@ export type EditInput = {
   prompt: string;
   /** The kept scene of the image being edited, when it has one. */
   kept?: KeptScene;
+  /** The upload's subject in the image edited, when known (the upload: the whole frame). */
+  subject?: SubjectOfImage;
+};
+
+/**
+ * A picture another engine made from the photo, to have the product's original pixels put back
+ * and measured (ImageEngine.keepSubject).
+ */
+export type KeepSubjectInput = {
+  /** The model's picture. */
+  image: EngineImage;
+  /** The upload's cut-out. */
+  cutout: SubjectCutout;
+  /** Where the model was asked to keep the subject. */
+  expected: Placement;
+  /** Look around `expected` for where the model really put it. */
+  search: boolean;
+  /** Put the original pixels back; when false, only measure how the model drew them. */
+  paste: boolean;
+  /** What `kept` the result's fidelity reports when the pixels are not put back. */
+  unpasted: FidelityKept;
+  /**
+   * The image a 2x upscale enlarged: the subject's pixels put back are then its own, enlarged
+   * by this engine's upscaler, rather than the photo's.
+   */
+  enlargedFrom?: EngineImage;
 };
 
 /** What a job is doing now, shown to the user while they wait. */
@@ -139,7 +229,7 @@ export type ImageEngine = {
     ctx: JobContext,
   ): Promise<EngineTake[] | undefined>;
   /** Twice the width and height. */
-  upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineImage>;
+  upscale(input: UpscaleInput, ctx: JobContext): Promise<EngineResult>;
   /** Changes the image as the prompt asks. */
   edit(input: EditInput, ctx: JobContext): Promise<EngineResult>;
   /**
@@ -147,6 +237,12 @@ export type ImageEngine = {
    * gives way to the jobs people wait for. Engines without it (fal) make no cut-out.
    */
   cutOut?(input: CutoutInput, ctx: JobContext): Promise<SubjectCutout>;
+  /**
+   * Puts the product's original pixels back over a picture another engine's model made, with a
+   * soft edge, aligned to where the model placed it, and measures the result (see
+   * KeepSubjectInput). The local engine has it; the fal engine borrows it.
+   */
+  keepSubject?(input: KeepSubjectInput, ctx: JobContext): Promise<EngineResult>;
   /** Releases what the engine holds (a worker thread); called once, when the process stops. */
   close?(): Promise<void>;
   /**

@@ -1,6 +1,7 @@
 import type { RecordStatus } from "@backdrop/shared";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ImageRecordsTable, StoredFileKind, StoredFilesTable } from "./schema.ts";
+import { readSubject, type StoredSubject, writeSubject } from "./stored-subject.ts";
 
 export type StoredFile = {
   id: string;
@@ -14,6 +15,8 @@ export type StoredFile = {
   height: number;
   /** SHA-256 (hex) of an upload's bytes; null for every other kind. */
   contentHash?: string | null;
+  /** A result's subject: where it lies, how faithful it is; null when unknown. */
+  subject?: StoredSubject | null;
   createdAt: number;
 };
 
@@ -76,6 +79,7 @@ function toFile(row: Selectable<StoredFilesTable>): StoredFile {
     width: Number(row.width),
     height: Number(row.height),
     contentHash: row.content_hash,
+    subject: readSubject(row.subject),
     createdAt: Number(row.created_at),
   };
 }
@@ -179,6 +183,7 @@ export function imageRecordStatements(db: Kysely<Database>) {
           width: file.width,
           height: file.height,
           content_hash: file.contentHash ?? null,
+          subject: writeSubject(file.subject),
           created_at: file.createdAt,
         })
         .execute();

@@ -120,7 +120,14 @@ export type SandboxChargesTable = {
 export type SandboxPortalSessionsTable = { id: string; user_id: string; created_at: EpochMs };
 
 /** `cutout`: the upload's subject on a transparent background, made by a background job. */
-export type StoredFileKind = "original" | "processed" | "upscaled" | "edited" | "cutout";
+/** `difference`: the map of where a result's product differs from the photo's (issue 15). */
+export type StoredFileKind =
+  | "original"
+  | "processed"
+  | "upscaled"
+  | "edited"
+  | "cutout"
+  | "difference";
 
 export type StoredFilesTable = {
   id: string;
@@ -135,6 +142,8 @@ export type StoredFilesTable = {
   height: number;
   /** SHA-256 (hex) of an upload's stored bytes, so the same photo uploaded again is known. */
   content_hash: string | null;
+  /** A result's subject as JSON: where it lies and how faithful it is (stored-subject.ts). */
+  subject: string | null;
   created_at: EpochMs;
 };
 

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { GENERATION_DEFAULTS, UPSCALE_DEFAULTS } from "@backdrop/shared";
+import { FIDELITY_KEPT, GENERATION_DEFAULTS, UPSCALE_DEFAULTS } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   EngineError,
   type EngineImage,
+  type EngineResult,
   type ImageEngine,
   type JobContext,
   type JobStage,
@@ -47,11 +48,34 @@ function aspect(image: { width: number; height: number }) {
 
 type EngineSetup = { engine: ImageEngine; dispose?: () => Promise<void> };
 
+/** A result's subject: placed, measured within bounds, with an honest difference map. */
+async function expectMeasured(result: EngineResult) {
+  const subject = result.subject;
+  expect(subject?.placement.width).toBeGreaterThan(0);
+  const fidelity = subject?.fidelity;
+  expect(FIDELITY_KEPT).toContain(fidelity?.kept);
+  expect(fidelity?.withinDeltaE2).toBeGreaterThanOrEqual(0);
+  expect(fidelity?.withinDeltaE2).toBeLessThanOrEqual(1);
+  expect(fidelity?.meanDeltaE).toBeGreaterThanOrEqual(0);
+  expect(fidelity?.pixels).toBeGreaterThan(0);
+  const map = subject?.difference;
+  expect(
+    (await expectHonest(map ?? { bytes: Buffer.alloc(0), contentType: "", width: 0, height: 0 }))
+      .format,
+  ).toBe("png");
+  return fidelity;
+}
+
 /**
  * What every engine promises the jobs (ARCHITECTURE point 6). Each engine's test file calls
  * this with its own setup: the local engine as it is, the fal engine against the emulator.
  */
-export function describeEngineContract(label: string, setup: () => Promise<EngineSetup>) {
+export function describeEngineContract(
+  label: string,
+  setup: () => Promise<EngineSetup>,
+  /** `measures`: the engine keeps the product and measures every result (issue 15). */
+  { measures = false }: { measures?: boolean } = {},
+) {
   describe(`${label} engine contract`, () => {
     let engine: ImageEngine;
     let dispose: (() => Promise<void>) | undefined;
@@ -136,5 +160,49 @@ export function describeEngineContract(label: string, setup: () => Promise<Engin
       expect(failure).toBeInstanceOf(EngineError);
       expect((failure as EngineError).failure).toBe("timeout");
     }, 60_000);
+
+    // Only where the engine keeps the product: registered, not skipped, elsewhere.
+    if (measures) {
+      it("measures the product of a generation made with the catalogue's options", async () => {
+        const input = await photo("coffee.png");
+        const { ctx } = recordingContext();
+        const result = await engine.generate(
+          {
+            image: input,
+            prompt: "on a marble counter, morning light",
+            options: { ...GENERATION_DEFAULTS },
+            method: "realtime",
+            seed: 3,
+            shadow: "soft",
+            aspect: "1:1",
+          },
+          ctx,
+        );
+        await expectHonest(result);
+        expect(result.width).toBe(result.height);
+        await expectMeasured(result);
+      }, 120_000);
+
+      it("measures an edit and an upscale of a picture whose subject is known", async () => {
+        const input = await photo("coffee.png");
+        const cutout = await engine.cutOut?.({ image: input }, recordingContext().ctx);
+        if (!cutout) throw new Error("An engine that measures cuts out");
+        const subject = {
+          cutout,
+          placement: { x: 0, y: 0, width: input.width, height: input.height },
+        };
+        const edited = await engine.edit(
+          { image: input, prompt: "make it black and white", cutout, subject },
+          recordingContext().ctx,
+        );
+        await expectMeasured(edited);
+        const upscaled = await engine.upscale(
+          { image: input, options: { ...UPSCALE_DEFAULTS }, subject },
+          recordingContext().ctx,
+        );
+        expect(upscaled.subject?.placement).toMatchObject({ width: input.width * 2 });
+        await expectMeasured(upscaled);
+      }, 180_000);
+    }
   });
 }

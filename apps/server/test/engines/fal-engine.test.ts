@@ -5,12 +5,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createFalEngine } from "../../src/engines/fal/fal.engine.ts";
 import { DEFAULT_FAL_ENDPOINTS } from "../../src/engines/fal/fal-endpoints.ts";
 import { toEngineError } from "../../src/engines/fal/fal-errors.ts";
+import type { FalHelper } from "../../src/engines/fal/fal-product.ts";
 import {
   EngineError,
   type EngineFailure,
   type GenerateInput,
   type ImageEngine,
 } from "../../src/engines/image-engine.ts";
+import { subjectTarget } from "../../src/engines/local/edits/index.ts";
+import { createLocalEngine } from "../../src/engines/local/local.engine.ts";
 import { wantsWhiteBackground } from "../../src/engines/local/white-prompt.ts";
 import { type FalEmulator, startFalEmulator } from "../fal-emulator/fal-emulator.ts";
 import { describeEngineContract, photo, recordingContext } from "./engine-contract.ts";
@@ -29,6 +32,28 @@ describeEngineContract("fal", async () => {
   const emulator = await startFalEmulator();
   return { engine: falEngine(emulator), dispose: emulator.close };
 });
+
+// As production runs it: the local engine cuts out, puts the product back and measures it.
+describeEngineContract(
+  "fal, keeping the product with the local engine",
+  async () => {
+    const emulator = await startFalEmulator();
+    const client = createFalClient({ credentials: "test-key", fetch: emulator.fetch });
+    const local = {
+      engine: createLocalEngine() as FalHelper["engine"],
+      wantsWhite: wantsWhiteBackground,
+      changesProduct: (prompt: string) => subjectTarget(prompt) !== undefined,
+    };
+    const engine = createFalEngine({
+      client,
+      fetch: emulator.fetch,
+      pollIntervalMs: POLL_MS,
+      local,
+    });
+    return { engine, dispose: emulator.close };
+  },
+  { measures: true },
+);
 
 async function generateInput(method: GenerateInput["method"]): Promise<GenerateInput> {
   return {
@@ -133,9 +158,18 @@ describe("fal engine against the emulator", () => {
     it("hands a plain white background to the local maker: no model, nothing paid at fal", async () => {
       const made = { ...(await photo("coffee.png")), bytes: Buffer.from("white") };
       const generate = vi.fn(async () => made);
-      const white = { engine: { generate }, wants: wantsWhiteBackground };
+      // No subject to keep in this photo, as far as this helper knows: pictures pass as drawn.
+      const cutOut = vi.fn(async () => {
+        throw new EngineError("no-subject", "none");
+      });
+      const keepSubject = vi.fn(async () => made);
+      const local = {
+        engine: { generate, cutOut, keepSubject },
+        wantsWhite: wantsWhiteBackground,
+        changesProduct: () => false,
+      };
       const client = createFalClient({ credentials: "test-key", fetch: emulator.fetch });
-      const withWhite = createFalEngine({ client, fetch: emulator.fetch, white });
+      const withWhite = createFalEngine({ client, fetch: emulator.fetch, local });
       const input = { ...(await generateInput("realtime")), prompt: "pure white background" };
 
       expect(await withWhite.generate(input, recordingContext().ctx)).toBe(made);
@@ -147,6 +181,7 @@ describe("fal engine against the emulator", () => {
       await withWhite.generate(await generateInput("realtime"), recordingContext().ctx);
       expect(emulator.callsOf("run", ICLIGHT)).toHaveLength(1);
       expect(generate).toHaveBeenCalledOnce();
+      expect(keepSubject).not.toHaveBeenCalled();
     });
 
     it("generates through the queue, reporting its place and progress", async () => {

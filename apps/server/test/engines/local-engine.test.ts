@@ -13,10 +13,14 @@ import type { Cutout } from "../../src/engines/local/types.ts";
 import { describeEngineContract, photo, recordingContext } from "./engine-contract.ts";
 
 // The real ISNet model: about a second to load, two to three seconds per cut-out.
-describeEngineContract("local", async () => {
-  await isnetSession();
-  return { engine: createLocalEngine() };
-});
+describeEngineContract(
+  "local",
+  async () => {
+    await isnetSession();
+    return { engine: createLocalEngine() };
+  },
+  { measures: true },
+);
 
 /** Mean of the mask over a square patch. */
 function patchMean(cutout: Cutout, left: number, top: number, size: number): number {

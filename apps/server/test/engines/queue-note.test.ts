@@ -14,12 +14,20 @@ async function configOf(imageEngine: "local" | "fal") {
   return body;
 }
 
-describe("what the queue does better", () => {
-  it("is said for the local engine, whose queue cuts and draws at a richer quality", async () => {
-    expect(await configOf("local")).toEqual({ googleSignIn: false, queueNote: LOCAL_QUEUE_NOTE });
+describe("what the engine offers the studio", () => {
+  it("says what the local queue does better, and offers no relighting: nothing redraws the product", async () => {
+    expect(await configOf("local")).toEqual({
+      googleSignIn: false,
+      queueNote: LOCAL_QUEUE_NOTE,
+      relightOption: false,
+    });
   });
 
-  it("is not said for fal, whose methods differ only in how the job is run", async () => {
-    expect(await configOf("fal")).toEqual({ googleSignIn: false, queueNote: null });
+  it("says nothing of fal's queue, whose methods differ only in how the job runs, and offers relighting", async () => {
+    expect(await configOf("fal")).toEqual({
+      googleSignIn: false,
+      queueNote: null,
+      relightOption: true,
+    });
   });
 });

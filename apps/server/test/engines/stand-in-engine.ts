@@ -61,6 +61,9 @@ export function createStandInEngine(options: StandInOptions = {}): ImageEngine {
   return {
     id: "local",
     generate: (input, ctx) => local.generate(input, ctx),
+    cutOut: (input, ctx) => local.cutOut?.(input, ctx) ?? Promise.reject(new Error("no cut-out")),
+    keepSubject: (input, ctx) =>
+      local.keepSubject?.(input, ctx) ?? Promise.reject(new Error("no paste-back")),
     previewScene: (prompt, aspect) => local.previewScene(prompt, aspect),
     async upscale(input, ctx) {
       // Lanczos reports 1 when it is done.

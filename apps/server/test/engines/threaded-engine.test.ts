@@ -59,10 +59,15 @@ afterAll(async () => {
   for (const engine of engines) await engine.close();
 });
 
-describeEngineContract("local, on a worker thread", async () => {
-  const engine = createThreadedEngine({ factory: standInFactory() });
-  return { engine, dispose: () => engine.close() };
-});
+// Measured too: the subject, its figures and its map cross the thread.
+describeEngineContract(
+  "local, on a worker thread",
+  async () => {
+    const engine = createThreadedEngine({ factory: standInFactory() });
+    return { engine, dispose: () => engine.close() };
+  },
+  { measures: true },
+);
 
 describe("the threaded engine", () => {
   it("gives the same bytes as the engine in this thread, and passes stages and progress on", async () => {

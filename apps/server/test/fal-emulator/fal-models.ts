@@ -45,9 +45,26 @@ function sizeAsked(input: Input): { width: number; height: number } | undefined 
   return typeof width === "number" && typeof height === "number" ? { width, height } : undefined;
 }
 
+/** How much IC-Light's stand-in enlarges the frame it redraws: 2%. */
+export const ICLIGHT_ZOOM = 1.02;
+
+/**
+ * Where the stand-in puts the photo's frame in an answer of `width`×`height`: enlarged by
+ * ICLIGHT_ZOOM and shifted right by all of the spare width, as a model that redraws the frame
+ * moves the subject by a few pixels. Tests check the engine finds it there.
+ */
+export function iclightFrame(width: number, height: number) {
+  const zoomed = {
+    width: Math.round(width * ICLIGHT_ZOOM),
+    height: Math.round(height * ICLIGHT_ZOOM),
+  };
+  const top = Math.floor((zoomed.height - height) / 2);
+  return { ...zoomed, left: 0, top };
+}
+
 /**
  * IC-Light stand-in: the photo relit in the colour of the described scene, at its own size or
- * cropped to the `image_size` asked.
+ * cropped to the `image_size` asked, its frame a little enlarged and moved (see iclightFrame).
  */
 async function relight(
   photo: Buffer,
@@ -56,10 +73,15 @@ async function relight(
   nsfw: boolean,
   size?: { width: number; height: number },
 ) {
-  const image = size
+  const fitted = size
     ? await sharp(photo).resize(size.width, size.height, { fit: "cover" }).toBuffer()
     : photo;
-  const { width = 1, height = 1 } = await sharp(image).metadata();
+  const { width = 1, height = 1 } = await sharp(fitted).metadata();
+  const frame = iclightFrame(width, height);
+  const image = await sharp(fitted)
+    .resize(frame.width, frame.height)
+    .extract({ left: frame.left, top: frame.top, width, height })
+    .toBuffer();
   const colour = promptColour(prompt);
   if (nsfw) {
     // fal's safety checker answers a black image alongside the flag.

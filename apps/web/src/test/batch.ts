@@ -94,6 +94,6 @@ export function completedRecord(n: number) {
     _id: `rec-${n}`,
     status: "completed",
     stage: null,
-    processedImage: { url: resultUrl(n) },
+    processedImage: { url: resultUrl(n), fidelity: null },
   });
 }

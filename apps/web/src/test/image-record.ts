@@ -10,6 +10,7 @@ export function imageRecord(overrides: Partial<TImageRecord> = {}): TImageRecord
     aiGeneratedImages: [],
     cutoutImage: null,
     variations: [],
+    fidelity: null,
     status: "processing",
     stage: "cutting out",
     progress: null,

@@ -17,6 +17,8 @@ export type RenderOptions = {
    */
   session?: "loading" | { identity: IdentityUser; details?: TCurrentUser };
   googleSignIn?: boolean;
+  /** The engine lets the model relight the product (fal). */
+  relightOption?: boolean;
   /** For fake timers: lets user-event's delays pass, e.g. `vi.advanceTimersByTime`. */
   advanceTimers?: (ms: number) => void;
 };
@@ -56,11 +58,11 @@ export function createTestQueryClient() {
 
 /** Renders the whole app at `path`, as the browser would, with a fresh cache. */
 export function renderRoute(path = "/", options: RenderOptions = {}) {
-  const { session, googleSignIn = false, advanceTimers } = options;
+  const { session, googleSignIn = false, relightOption = false, advanceTimers } = options;
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createTestQueryClient();
   // Seeded answers count as fresh, so nothing is fetched for them.
-  queryClient.setQueryData(PUBLIC_CONFIG_QUERY_KEY, { googleSignIn });
+  queryClient.setQueryData(PUBLIC_CONFIG_QUERY_KEY, { googleSignIn, relightOption });
   if (session !== "loading") {
     queryClient.setQueryData(SESSION_QUERY_KEY, session?.identity ?? null);
     if (session?.details) {

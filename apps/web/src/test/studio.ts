@@ -125,7 +125,11 @@ export async function generateToResult(user: UserEvent) {
   const stream = await recordStream();
   stream.emit(
     "record",
-    imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+    imageRecord({
+      status: "completed",
+      stage: null,
+      processedImage: { url: PROCESSED_URL, fidelity: null },
+    }),
   );
   await screen.findByRole("button", { name: "Download" });
   return stream;

@@ -19,6 +19,7 @@ import {
 } from "./fal-endpoints.ts";
 import { downloadImage, uploadImage } from "./fal-files.ts";
 import { resultImageUrls } from "./fal-output.ts";
+import { type FalHelper, productKeeper } from "./fal-product.ts";
 import { callFal } from "./fal-request.ts";
 import { atSize } from "./fal-sizes.ts";
 
@@ -32,10 +33,11 @@ export type FalEngineOptions = {
   /** The model of each call (DEFAULT_FAL_ENDPOINTS unless configured). */
   endpoints?: FalEndpoints;
   /**
-   * Who makes a plain white background instead of a model: it needs none, so it costs nothing
-   * at fal and comes out a true #FFFFFF (the local engine, on its thread).
+   * The local engine, on its thread, for what needs no model: a plain white background (free at
+   * fal, a true #FFFFFF), the upload's cut-out, and the product's pixels put back and measured
+   * after every model call. Without it, fal's pictures come as the models drew them.
    */
-  white?: { engine: Pick<ImageEngine, "generate" | "close">; wants(prompt: string): boolean };
+  local?: FalHelper;
 };
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -52,8 +54,9 @@ function stageReporter(ctx: JobContext) {
 
 /** The generative engine on fal.ai (ARCHITECTURE point 6). */
 export function createFalEngine(options: FalEngineOptions): ImageEngine {
-  const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS, white } = options;
-  const whiteMaker = (prompt: string) => (white?.wants(prompt) ? white.engine : undefined);
+  const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS, local } = options;
+  const whiteMaker = (prompt: string) => (local?.wantsWhite(prompt) ? local.engine : undefined);
+  const keeper = productKeeper(local);
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
 
   /** Upload the image, run the model on it, copy its answers back. */
@@ -84,23 +87,39 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
 
   return {
     id: "fal",
-    generate: (input, ctx) =>
-      whiteMaker(input.prompt)?.generate(input, ctx) ??
-      process(input.image, (url) => generateCall(url, input), input.method, ctx),
+    generate: async (input, ctx) => {
+      const white = whiteMaker(input.prompt);
+      if (white) return white.generate(input, ctx);
+      const subject = await keeper.uploadSubject(input, ctx);
+      const [picture] = await keeper.keepAll(
+        [await process(input.image, (url) => generateCall(url, input), input.method, ctx)],
+        subject,
+        input,
+        ctx,
+      );
+      if (!picture) throw new EngineError("unavailable", "fal's answer holds no image");
+      return picture;
+    },
     // All takes come from one call seeded once: that seed and count make the same takes again.
     // Takes on white are made one by one, as generate() makes them.
     generateTakes: async (input, count, ctx) => {
       if (whiteMaker(input.prompt)) return undefined;
+      const subject = await keeper.uploadSubject(input, ctx);
       const call = (url: string) => generateCall(url, input, count);
       const images = await processAll(input.image, call, input.method, ctx);
-      return images.map((output) => ({ output, seed: input.seed }));
+      const kept = await keeper.keepAll(images, subject, input, ctx);
+      return kept.map((output) => ({ output, seed: input.seed }));
     },
-    upscale: (input, ctx) => process(input.image, (url) => upscaleCall(url, input), "queue", ctx),
+    upscale: async (input, ctx) => {
+      const enlarged = await process(input.image, (url) => upscaleCall(url, input), "queue", ctx);
+      return keeper.afterUpscale(enlarged, input, ctx);
+    },
     edit: async (input, ctx) => {
       const edited = await process(input.image, (url) => editCall(url, input), "queue", ctx);
-      return atSize(edited, input.image);
+      return keeper.afterEdit(await atSize(edited, input.image), input, ctx);
     },
+    ...(local ? { cutOut: (input, ctx) => local.engine.cutOut(input, ctx) } : {}),
     previewScene: drawsEverything,
-    close: async () => white?.engine.close?.(),
+    close: async () => local?.engine.close?.(),
   };
 }

@@ -1,7 +1,7 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import type { ImageEngine, JobContext } from "../image-engine.ts";
 import { EngineError, throwIfAborted } from "../image-engine.ts";
-import { decodeImage, encodeResult, fromRaw } from "./common/index.ts";
+import { decodeImage } from "./common/index.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout/index.ts";
 import {
   applyLook,
@@ -11,18 +11,19 @@ import {
   editRefusal,
   firstSceneState,
   keepScene,
+  measuredRender,
   NEUTRAL_LOOK,
   needsSubjectMask,
   readEdit,
   readSceneState,
   renderEdit,
-  renderedPixels,
-  renderKept,
   stateAfter,
   understood,
 } from "./edits/index.ts";
+import { keepSubject } from "./keep-subject/index.ts";
 import { previewScene } from "./scene-preview.ts";
 import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
+import { resultWithSubject } from "./subject-fidelity.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
 export type LocalEngineOptions = {
@@ -65,12 +66,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       const quality = input.method === "queue" ? "rich" : "fast";
       const canvas = canvasForAspect(subject, input.aspect);
       const state = firstSceneState(input.prompt, input.seed, quality, input.shadow, canvas);
-      const pipeline = await renderKept(subject, state);
+      const result = await measuredRender(subject, state);
       checkpoint(ctx);
-      const result = await encodeResult(pipeline, {
-        opaque: true,
-        pixels: renderedPixels(state, subject),
-      });
       const keep = await keepScene(subject, state, png);
       return { ...result, keep, ...(made ? { cutout: made } : {}) };
     },
@@ -92,10 +89,12 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
         onProgress: (fraction) => ctx.reportProgress?.(fraction),
       });
       checkpoint(ctx);
-      return encodeResult(pipeline, {
-        opaque: image.opaque,
-        pixels: image.width * image.height * 4,
-      });
+      const { data, info } = await pipeline
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const enlarged = { rgba: data, width: info.width, height: info.height, opaque: image.opaque };
+      return resultWithSubject(enlarged, input.subject, "upscaled", info.width / image.width);
     },
 
     async edit(input, ctx) {
@@ -122,10 +121,13 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       ctx.reportStage("editing");
       const edited = await editPixels(image, look, mask, ctx.signal);
       checkpoint(ctx);
-      return encodeResult(fromRaw(edited.rgba, edited.width, edited.height), {
-        opaque: edited.opaque,
-        pixels: edited.width * edited.height,
-      });
+      return resultWithSubject(edited, input.subject, "retouched");
+    },
+
+    async keepSubject(input, ctx) {
+      checkpoint(ctx);
+      ctx.reportStage("composing");
+      return keepSubject(input, upscaler, ctx.signal);
     },
 
     checkEdit: editRefusal,

@@ -4,7 +4,7 @@ import type { EngineFailure, ImageEngine, JobStage } from "../image-engine.ts";
  * The engine's methods that run a job, `(input, ctx) => Promise<result>`, proxied to the worker.
  * A new one added to `ImageEngine` is added here, and the proxy and the worker follow.
  */
-export const JOB_METHODS = ["generate", "upscale", "edit", "cutOut"] as const;
+export const JOB_METHODS = ["generate", "upscale", "edit", "cutOut", "keepSubject"] as const;
 export type JobMethod = (typeof JOB_METHODS)[number];
 type Method<M extends JobMethod> = NonNullable<ImageEngine[M]>;
 export type JobInput<M extends JobMethod> = Parameters<Method<M>>[0];

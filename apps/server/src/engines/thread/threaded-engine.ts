@@ -42,7 +42,10 @@ export type ThreadedEngineOptions = {
   queueNote?: string;
 };
 
-export type ThreadedEngine = ImageEngine & { close(): Promise<void> };
+/** Every job method is there: the worker's engine answers those it lacks with an error. */
+export type ThreadedEngine = ImageEngine & {
+  [M in JobMethod]-?: NonNullable<ImageEngine[M]>;
+} & { close(): Promise<void> };
 
 type Pending = {
   worker: Worker;
@@ -126,7 +129,7 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
     }
   }
 
-  function remote<M extends JobMethod>(method: M): ImageEngine[M] {
+  function remote<M extends JobMethod>(method: M): NonNullable<ImageEngine[M]> {
     const call = (input: unknown, ctx: JobContext) =>
       new Promise<unknown>((resolve, reject) => {
         if (ctx.signal.aborted) return reject(timedOut());
@@ -153,11 +156,11 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
           reject(error);
         }
       });
-    return call as unknown as ImageEngine[M];
+    return call as unknown as NonNullable<ImageEngine[M]>;
   }
 
   const methods = Object.fromEntries(JOB_METHODS.map((method) => [method, remote(method)])) as {
-    [M in JobMethod]: ImageEngine[M];
+    [M in JobMethod]: NonNullable<ImageEngine[M]>;
   };
 
   return {

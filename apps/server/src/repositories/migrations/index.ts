@@ -8,6 +8,7 @@ import { imagesMigration } from "./0004-images.ts";
 import { imageProgressMigration } from "./0005-image-progress.ts";
 import { safetyMigration } from "./0006-safety.ts";
 import { catalogueToolsMigration } from "./0007-catalogue-tools.ts";
+import { productFidelityMigration } from "./0008-product-fidelity.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -22,6 +23,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0005-image-progress": imageProgressMigration,
     "0006-safety": safetyMigration,
     "0007-catalogue-tools": catalogueToolsMigration,
+    "0008-product-fidelity": productFidelityMigration,
   };
 }
 

@@ -41,6 +41,7 @@ import { createKeptScenes } from "./kept-scenes.ts";
 import { createRecordArchive } from "./record-archive.ts";
 import { createRecordRemoval } from "./record-removal.ts";
 import { createRecordUploads } from "./record-uploads.ts";
+import { fidelityOf, resultRefOf } from "./result-refs.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createThumbnails } from "./thumbnails.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
@@ -98,15 +99,16 @@ export function createGenerationsService(deps: {
   const archives = createRecordArchive({ repository, storage, logger: deps.logger });
 
   function toApi(view: ImageRecordView): TImageRecord {
-    const ref = (file: StoredFile | null) => (file ? { url: urls.urlOf(file) } : null);
+    const result = (file: StoredFile | null) => (file ? resultRefOf(urls, file) : null);
     return {
       _id: view.id,
       originalImage: { url: urls.urlOf(view.original) },
-      processedImage: ref(view.processed),
-      upscaledImage: ref(view.upscaled),
-      aiGeneratedImages: view.edits.map((file) => ({ url: urls.urlOf(file) })),
-      cutoutImage: ref(view.cutout),
-      variations: view.takes.map(({ file, seed }) => ({ url: urls.urlOf(file), seed })),
+      processedImage: result(view.processed),
+      upscaledImage: result(view.upscaled),
+      aiGeneratedImages: view.edits.map((file) => resultRefOf(urls, file)),
+      cutoutImage: view.cutout ? { url: urls.urlOf(view.cutout) } : null,
+      variations: view.takes.map(({ file, seed }) => ({ ...resultRefOf(urls, file), seed })),
+      fidelity: fidelityOf(urls, view.processed),
       status: view.status,
       stage: view.stage,
       progress: view.progress,
@@ -239,6 +241,7 @@ export function createGenerationsService(deps: {
           method: body.processingMethod,
           seed: body.seed ?? randomInt(0, MAX_SEED - MAX_VARIATIONS),
           shadow: body.shadow,
+          relight: body.relightProduct,
           aspect: body.aspect,
           variations: body.variations,
         },
@@ -294,7 +297,7 @@ export function createGenerationsService(deps: {
       }
       const file = await repository.records.findFile(done.resultFileId);
       if (!file) throw new GenerationError(502, M.editFailed);
-      return { image: { url: urls.urlOf(file) } };
+      return { image: resultRefOf(urls, file) };
     },
 
     /**

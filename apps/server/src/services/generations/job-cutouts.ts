@@ -1,4 +1,9 @@
-import type { JobContext, SubjectCutout } from "../../engines/image-engine.ts";
+import type {
+  JobContext,
+  Placement,
+  SubjectCutout,
+  SubjectOfImage,
+} from "../../engines/image-engine.ts";
 import type { RecordEvents } from "../../jobs/record-events.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -16,6 +21,12 @@ export function cutoutWaitMs(timeLimitMs: number): number {
   return Math.min(15_000, Math.floor(timeLimitMs / 3));
 }
 
+/** Where the upload's subject lies in an image: all of the upload's frame, or as a result stored it. */
+function placementIn(source: StoredFile): Placement | undefined {
+  if (source.kind === "original") return { x: 0, y: 0, width: source.width, height: source.height };
+  return source.subject?.placement;
+}
+
 /** What the job runner does with uploads' cut-outs: hand them to jobs, and keep them. */
 export function createJobCutouts(deps: {
   repository: GenerationsRepository;
@@ -29,26 +40,32 @@ export function createJobCutouts(deps: {
 
   return {
     /**
-     * The upload's cut-out for a job of the upload itself. One being made right now is waited
-     * for: its model run is under way and cannot give the turn back, so cutting out again would
-     * only wait for it and then repeat it. A lost one is no failure: the engine cuts out itself.
+     * The upload's cut-out for a job: as `cutout` when the job works on the upload itself, and
+     * as `subject`, with where it lies, for any image whose subject's place is known (the upload,
+     * and the results that stored it), so the engine can keep the product and measure it. One
+     * being made right now is waited for: its model run is under way and cannot give the turn
+     * back, so cutting out again would only wait for it and then repeat it. A lost one is no
+     * failure: the engine cuts out itself, or the result goes unmeasured.
      */
     async forJob(
       job: ImageJob,
       source: StoredFile,
       ctx: JobContext,
-    ): Promise<{ cutout?: SubjectCutout }> {
-      if (source.kind !== "original") return {};
+    ): Promise<{ cutout?: SubjectCutout; subject?: SubjectOfImage }> {
+      const placement = placementIn(source);
+      if (!placement) return {};
       try {
-        let cutout = await uploadCutouts.forSource(source);
+        let cutout = await uploadCutouts.ofRecord(source.recordId);
         const running = cutout ? undefined : await repository.jobs.runningCutout(job.recordId);
         if (running) {
           ctx.reportStage("cutting out");
           const wait = { jobs: repository.jobs, events: deps.events };
           await waitForJob(wait, running, cutoutWaitMs(deps.timings.timeLimitMs));
-          cutout = await uploadCutouts.forSource(source);
+          cutout = await uploadCutouts.ofRecord(source.recordId);
         }
-        return cutout ? { cutout } : {};
+        if (!cutout) return {};
+        const subject = { cutout, placement };
+        return source.kind === "original" ? { cutout, subject } : { subject };
       } catch (error) {
         logger.warn("Upload cut-out not read", { jobId: job.id, error });
         return {};

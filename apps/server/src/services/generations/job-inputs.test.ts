@@ -14,6 +14,7 @@ describe("job inputs", () => {
       shadow: "natural",
       aspect: "original",
       variations: 1,
+      relight: false,
     });
     expect(
       jobInput("generate", { prompt: "on marble", method: "queue", seed: 7, shadow: "soft" }),

@@ -27,6 +27,8 @@ export const JOB_INPUTS = {
     // And at the upload's own size, in one take.
     aspect: z.enum(ASPECTS).default(DEFAULT_ASPECT),
     variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
+    // And with the product's pixels kept.
+    relight: z.boolean().default(false),
   }),
   upscale: z.object({ options: ZUpscaleOptions }),
   edit: z.object({ prompt: z.string() }),

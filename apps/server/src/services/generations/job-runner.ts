@@ -1,10 +1,8 @@
 import {
   EngineError,
   type EngineImage,
-  type EngineResult,
   type ImageEngine,
   type JobContext,
-  type SubjectCutout,
 } from "../../engines/image-engine.ts";
 import type { RecordEvents } from "../../jobs/record-events.ts";
 import type { Clock } from "../../lib/clock.ts";
@@ -12,15 +10,15 @@ import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import { isBackgroundJob, type StoredFileKind } from "../../repositories/schema.ts";
+import { isBackgroundJob } from "../../repositories/schema.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
-import { newStoredFile } from "./file-urls.ts";
 import { runTakes } from "./generation-takes.ts";
 import { createJobCutouts } from "./job-cutouts.ts";
 import { abandonedFailure, type JobFailure, jobFailure, queueWaitFailure } from "./job-failures.ts";
 import { JOB_INPUTS, jobInput } from "./job-inputs.ts";
 import { createJobReporter } from "./job-reports.ts";
+import { createJobResults, type JobOutput, madeFile } from "./job-results.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createUploadCutouts } from "./upload-cutouts.ts";
@@ -50,16 +48,6 @@ export type JobRunnerDeps = {
   timings: JobTimings;
 };
 
-const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
-  generate: "processed",
-  upscale: "upscaled",
-  edit: "edited",
-  cutout: "cutout",
-};
-
-/** What a job's engine call gives: a result (with its kept scene) or an upload's cut-out. */
-type JobOutput = EngineResult | SubjectCutout;
-
 /** What a job made: its outputs (a generation's takes, with their seeds), and what to give back. */
 type JobRun = { outputs: { output: JobOutput; seed?: number }[]; refundKeys: string[] };
 
@@ -80,6 +68,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const keptScenes = createKeptScenes(storage);
   const uploadCutouts = createUploadCutouts({ repository, storage });
   const cutouts = createJobCutouts({ ...deps, uploadCutouts });
+  const results = createJobResults({ storage, keptScenes, uploadCutouts, logger, keptOfSource });
 
   function announce(job: ImageJob): void {
     events.publish({ userId: job.userId, recordId: job.recordId, jobId: job.id });
@@ -112,21 +101,25 @@ export function createJobRunner(deps: JobRunnerDeps) {
     const { image } = source;
     switch (job.kind) {
       case "generate": {
-        const cutout = await cutouts.forJob(job, source.file, ctx);
+        const { cutout } = await cutouts.forJob(job, source.file, ctx);
         const { variations, ...input } = jobInput("generate", job.input);
-        const run = await runTakes(engine, job, { image, ...cutout, ...input }, variations, ctx);
+        const generate = { image, ...(cutout ? { cutout } : {}), ...input };
+        const run = await runTakes(engine, job, generate, variations, ctx);
         return { outputs: run.takes, refundKeys: run.refundKeys };
       }
       case "upscale": {
         const { options } = jobInput("upscale", job.input);
-        return alone(await engine.upscale({ image, options }, ctx));
+        const { subject } = await cutouts.forJob(job, source.file, ctx);
+        return alone(
+          await engine.upscale({ image, options, ...(subject ? { subject } : {}) }, ctx),
+        );
       }
       case "edit": {
         const kept = await keptOfSource(job);
-        const cutout = await cutouts.forJob(job, source.file, ctx);
+        const subject = await cutouts.forJob(job, source.file, ctx);
         const { prompt } = jobInput("edit", job.input);
         return alone(
-          await engine.edit({ image, prompt, ...cutout, ...(kept ? { kept } : {}) }, ctx),
+          await engine.edit({ image, prompt, ...subject, ...(kept ? { kept } : {}) }, ctx),
         );
       }
       case "cutout":
@@ -136,56 +129,28 @@ export function createJobRunner(deps: JobRunnerDeps) {
   }
 
   /**
-   * Keeps the scene beside the result: the engine's own, or for an upscale its source's (the
-   * same picture, larger; an edit renders it again at the cut-out's size and enlarges it).
-   */
-  async function keepScene(job: ImageJob, result: EngineResult, file: StoredFile) {
-    const kept = result.keep ?? (job.kind === "upscale" ? await keptOfSource(job) : undefined);
-    if (!kept) return;
-    await keptScenes.save(file, kept).catch(async (error: unknown) => {
-      // The result stands without it: its edits then work on its pixels.
-      logger.warn("Kept scene not saved", { jobId: job.id, error });
-      await keptScenes.delete(file).catch(() => {});
-    });
-  }
-
-  /** Stores the output's bytes and what is kept beside them; undoes that when told. */
-  async function store(job: ImageJob, output: JobOutput, file: StoredFile) {
-    if (job.kind === "cutout") {
-      await uploadCutouts.save(file, output);
-      return () => uploadCutouts.delete(file);
-    }
-    await storage.put(file.storageKey, output.bytes);
-    await keepScene(job, output, file);
-    return async () => {
-      await storage.delete(file.storageKey);
-      await keptScenes.delete(file);
-    };
-  }
-
-  /**
    * Stores what the job made, then in one transaction ends the job, adds the files, points the
    * record at them (a generation's first take is the chosen one) and gives back the takes that
    * failed.
    */
   async function complete(job: ImageJob, run: JobRun): Promise<void> {
-    const made = run.outputs.map(({ output, seed }) => ({
-      output,
-      seed,
-      file: newStoredFile(job, RESULT_KIND[job.kind], output, clock.now()),
-    }));
+    const made = run.outputs.map(({ output, seed }) => madeFile(job, output, seed, clock.now()));
     const discards: Array<() => Promise<void>> = [];
     const discard = async () => {
       for (const undo of discards) await undo();
     };
     try {
-      for (const { output, file } of made) discards.push(await store(job, output, file));
+      for (const one of made) discards.push(await results.store(job, one));
     } catch (error) {
       await discard();
       throw error;
     }
     const [first] = made;
     if (!first) throw new Error(`Job ${job.id} made nothing`);
+    // Before the record shows the result, so the upload's cut-out is there when it does.
+    const cutout = made.map(({ output }) => ("cutout" in output ? output.cutout : undefined));
+    const madeCutout = cutout.find((candidate) => candidate !== undefined);
+    if (madeCutout) await cutouts.adopt(job, madeCutout);
     const recorded = repository.transaction(async (tx) => {
       const now = clock.now();
       // A generation may have given the upload its cut-out meanwhile: that one stays.
@@ -196,7 +161,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
       const resultFileId = earlier?.id ?? first.file.id;
       const ended = { status: "completed" as const, resultFileId };
       if (!(await tx.jobs.finish(job.id, job.attempts, ended, now)) || earlier) return false;
-      for (const { file } of made) await tx.records.insertFile(file);
+      for (const { file, difference } of made) {
+        await tx.records.insertFile(file);
+        if (difference) await tx.records.insertFile(difference);
+      }
       if (isBackgroundJob(job.kind)) return true;
       const takes = made.map(({ file, seed }) => ({ fileId: file.id, seed: seed ?? 0 }));
       await tx.records.updateRecord(
@@ -221,9 +189,6 @@ export function createJobRunner(deps: JobRunnerDeps) {
       throw error;
     });
     if (!finished) return discard();
-    const cutout = made.map(({ output }) => ("cutout" in output ? output.cutout : undefined));
-    const kept = cutout.find((candidate) => candidate !== undefined);
-    if (kept) await cutouts.adopt(job, kept);
   }
 
   /**

@@ -78,13 +78,9 @@ export function createUploadCutouts(deps: {
       return true;
     },
 
-    /**
-     * The cut-out a job of `source` can reuse: its record's, when `source` is the upload itself
-     * (a result or an edit has other pixels) and the cut-out is stored; undefined otherwise.
-     */
-    async forSource(source: StoredFile): Promise<SubjectCutout | undefined> {
-      if (source.kind !== "original") return undefined;
-      const file = await fileOf(source.recordId);
+    /** The record's upload cut-out, when it is stored; undefined otherwise. */
+    async ofRecord(recordId: string): Promise<SubjectCutout | undefined> {
+      const file = await fileOf(recordId);
       const bytes = file ? await storage.get(file.storageKey) : null;
       if (!file || !bytes) return undefined;
       const matte = await storage.get(keptKeysFor(file).matte);

@@ -48,7 +48,11 @@ export async function lookUpProvider(email: string): Promise<ProviderLookup> {
   }
 }
 
-const NOTHING_OFFERED: TPublicConfig = { googleSignIn: false, queueNote: null };
+const NOTHING_OFFERED: TPublicConfig = {
+  googleSignIn: false,
+  queueNote: null,
+  relightOption: false,
+};
 
 /** A server that cannot answer simply has no Google sign-in to offer, nor a queue note. */
 export async function fetchPublicConfig(): Promise<TPublicConfig> {

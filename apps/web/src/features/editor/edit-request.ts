@@ -8,6 +8,7 @@ import {
   ZEditResponse,
 } from "@backdrop/shared";
 import { ApiError, postJson } from "../../lib/api-client.ts";
+import { rememberFidelity } from "../generate/fidelity-memory.ts";
 
 export type EditProblemKind = "prompt" | "plan" | "tokens" | "server";
 export type EditProblem = Readonly<{ kind: EditProblemKind; message: string }>;
@@ -50,5 +51,6 @@ export async function requestEdit(body: TEditRequest): Promise<string> {
   const answer = await postJson("/api/fal/edit-gemini", body, GENERATION_MESSAGES.editFailed);
   const parsed = ZEditResponse.safeParse(answer);
   if (!parsed.success) throw new ApiError(GENERATION_MESSAGES.editFailed, 200);
+  rememberFidelity(parsed.data.image);
   return parsed.data.image.url;
 }

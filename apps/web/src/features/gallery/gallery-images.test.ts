@@ -35,7 +35,10 @@ describe("gallery images", () => {
       createdAt: "2026-01-05T10:30:00.000Z",
       processedImage: null,
       upscaledImage: null,
-      aiGeneratedImages: [{ url: "/api/files/e1.png" }, { url: "/api/files/e2.png" }],
+      aiGeneratedImages: [
+        { url: "/api/files/e1.png", fidelity: null },
+        { url: "/api/files/e2.png", fidelity: null },
+      ],
     } as unknown as TImageRecord;
     const tabs = galleryImages([record]);
     expect(tabs.generated).toEqual([]);

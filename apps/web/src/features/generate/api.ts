@@ -15,6 +15,7 @@ import {
 } from "@backdrop/shared";
 import type { z } from "zod";
 import { ApiError, errorMessageOf, getJson, postJson } from "../../lib/api-client.ts";
+import { rememberRecord } from "./fidelity-memory.ts";
 
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
 
@@ -60,6 +61,8 @@ export type ProcessInput = {
   aspect: Aspect;
   /** How many takes, each charged as one generation; one when absent, as the server does. */
   variations?: number;
+  /** Let the model relight the product; off when absent, as the server does. */
+  relightProduct?: boolean;
 };
 
 /** POST /api/fal/process with SPEC point 9's model options. */
@@ -76,6 +79,7 @@ export async function startProcessing(input: ProcessInput): Promise<TJobAccepted
       shadow: input.shadow,
       aspect: input.aspect,
       variations: input.variations ?? 1,
+      relightProduct: input.relightProduct ?? false,
     },
     GENERATION_MESSAGES.startFailed,
   );
@@ -106,7 +110,7 @@ export function recordPath(recordId: string): string {
 /** GET /api/fal/images/:recordId, the record the job writes its progress and result to. */
 export async function fetchRecord(recordId: string): Promise<TImageRecord> {
   const body = await getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
-  return parse(ZImageRecord, body, UNEXPECTED_ANSWER);
+  return rememberRecord(parse(ZImageRecord, body, UNEXPECTED_ANSWER));
 }
 
 /**
@@ -119,7 +123,7 @@ export async function chooseVariation(recordId: string, index: number): Promise<
     { index },
     GENERATION_MESSAGES.chooseFailed,
   );
-  return parse(ZImageRecord, body, GENERATION_MESSAGES.chooseFailed);
+  return rememberRecord(parse(ZImageRecord, body, GENERATION_MESSAGES.chooseFailed));
 }
 
 /** The record's live stream; the server sends it at once and after every change. */
@@ -132,7 +136,7 @@ export function parseRecordEvent(data: unknown): TImageRecord | null {
   if (typeof data !== "string") return null;
   try {
     const parsed = ZImageRecord.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? rememberRecord(parsed.data) : null;
   } catch {
     return null;
   }

@@ -21,6 +21,8 @@ export type StudioDraft = {
   shadow: ShadowStyle;
   aspect: Aspect;
   takes: number;
+  /** Absent in drafts saved before the choice existed: off. */
+  relightProduct?: boolean;
 };
 
 /** A draft older than this is from another visit: it is thrown away, not restored. */

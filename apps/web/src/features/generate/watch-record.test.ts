@@ -48,7 +48,7 @@ describe("watchRecord", () => {
       imageRecord({
         status: "completed",
         stage: null,
-        processedImage: { url: "/api/files/a.png" },
+        processedImage: { url: "/api/files/a.png", fidelity: null },
       }),
     ];
     const fetchMock = mockApi({
@@ -80,7 +80,10 @@ describe("watchRecord", () => {
     expect(onRecord).toHaveBeenLastCalledWith(expect.objectContaining({ stage: "composing" }));
     stream?.emit(
       "record",
-      imageRecord({ status: "completed", processedImage: { url: "/api/files/b.png" } }),
+      imageRecord({
+        status: "completed",
+        processedImage: { url: "/api/files/b.png", fidelity: null },
+      }),
     );
 
     await expect(promise).resolves.toMatchObject({ url: "/api/files/b.png" });
@@ -92,7 +95,10 @@ describe("watchRecord", () => {
   it("keeps polling to the result when the server refuses the live stream", async () => {
     const answers = [
       imageRecord({ stage: "composing" }),
-      imageRecord({ status: "completed", processedImage: { url: "/api/files/c.png" } }),
+      imageRecord({
+        status: "completed",
+        processedImage: { url: "/api/files/c.png", fidelity: null },
+      }),
     ];
     const fetchMock = mockApi({
       [`GET ${RECORD_PATH}`]: () => jsonResponse(200, answers.shift()),
@@ -111,7 +117,10 @@ describe("watchRecord", () => {
     mockApi({
       [`GET ${RECORD_PATH}`]: jsonResponse(
         200,
-        imageRecord({ status: "completed", processedImage: { url: "/api/files/d.png" } }),
+        imageRecord({
+          status: "completed",
+          processedImage: { url: "/api/files/d.png", fidelity: null },
+        }),
       ),
     });
     const { promise } = watch({ live: false });

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { Placement } from "../../image-engine.ts";
 import type { FrameEdges } from "../common/index.ts";
 import type { Bounds, Cutout, SceneCamera, SceneGeometry, Size } from "../types.ts";
 import {
@@ -168,6 +169,8 @@ export type SubjectLayout = {
   /** The cut-out moved and scaled into place (the photo's own when it stays). */
   cutout: Cutout;
   bounds: Bounds;
+  /** Where the whole photo's frame went: what a fidelity check lays the original at. */
+  placement: Placement;
   /** The base shows, so the subject stands on the floor: it gets shadows and a reflection. */
   standing: boolean;
   geometry: SceneGeometry;
@@ -201,12 +204,28 @@ async function placed(
   target: Bounds | undefined,
   fit: CanvasFit | undefined,
   canvas: Size,
-): Promise<{ cutout: Cutout; bounds: Bounds }> {
-  if (target) return { cutout: await placeSubject(photo, found, target, canvas), bounds: target };
-  if (!fit) return { cutout: photo, bounds: found };
+): Promise<{ cutout: Cutout; bounds: Bounds; placement: Placement }> {
+  if (target) {
+    const cutout = await placeSubject(photo, found, target, canvas);
+    return { cutout, bounds: target, placement: frameMoved(photo, found, target) };
+  }
   const frame = { left: 0, top: 0, right: photo.width, bottom: photo.height };
-  const cutout = await placeSubject(photo, frame, boundsOnCanvas(frame, fit), canvas);
-  return { cutout, bounds: clipToCanvas(boundsOnCanvas(found, fit), canvas) };
+  if (!fit) return { cutout: photo, bounds: found, placement: frameMoved(photo, frame, frame) };
+  const onCanvas = boundsOnCanvas(frame, fit);
+  const cutout = await placeSubject(photo, frame, onCanvas, canvas);
+  const bounds = clipToCanvas(boundsOnCanvas(found, fit), canvas);
+  return { cutout, bounds, placement: frameMoved(photo, frame, onCanvas) };
+}
+
+/** Where the photo's whole frame goes when its box `from` is moved and scaled onto `to`. */
+function frameMoved(photo: Size, from: Bounds, to: Bounds): Placement {
+  const scale = (to.right - to.left) / Math.max(1, from.right - from.left);
+  return {
+    x: to.left - from.left * scale,
+    y: to.top - from.top * scale,
+    width: photo.width * scale,
+    height: photo.height * scale,
+  };
 }
 
 /**
@@ -233,11 +252,11 @@ export async function layoutSubject(
     onPodium && !cut && standsInFrame(framed ?? start, height)
       ? podiumFraming(framed ?? start, width, height, camera.topDown)
       : framed;
-  const { cutout, bounds } = await placed(photo, found, target, fit, canvas);
+  const { cutout, bounds, placement } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
   const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
-  return { cutout, bounds, standing, geometry };
+  return { cutout, bounds, placement, standing, geometry };
 }
 
 /** On a white background the subject's larger side fills this share of the frame's shorter side. */
@@ -278,7 +297,7 @@ export async function layoutOnWhite(photo: Cutout, canvas: Size = photo): Promis
   const found = boundsOrWhole(photo);
   const target = isCut(edges) ? undefined : whiteFraming(found, photo.width, photo.height, canvas);
   const fit = fitFor(photo, found, edges, canvas);
-  const { cutout, bounds } = await placed(photo, found, target, fit, canvas);
+  const { cutout, bounds, placement } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
-  return { cutout, bounds, standing, geometry: { width, height, horizon: height } };
+  return { cutout, bounds, placement, standing, geometry: { width, height, horizon: height } };
 }

@@ -5,13 +5,13 @@
 export { editRefusal } from "./edit-check.ts";
 export { NEUTRAL_LOOK } from "./edit-look.ts";
 export { applyLook, changesScene, readEdit, stateAfter, understood } from "./edit-plan.ts";
-export { planOf, renderEdit, renderKept } from "./kept-render.ts";
+export { subjectTarget } from "./edit-target.ts";
+export { measuredRender, planOf, renderEdit, renderKept } from "./kept-render.ts";
 export {
   canvasForAspect,
   firstSceneState,
   keepScene,
   readSceneState,
-  renderedPixels,
   type SceneState,
 } from "./kept-scene.ts";
 export { editPixels, needsSubjectMask } from "./pixel-edits.ts";

@@ -1,8 +1,10 @@
+import type { FidelityKept } from "@backdrop/shared";
 import type { Sharp } from "sharp";
-import { type EngineResult, throwIfAborted } from "../../image-engine.ts";
-import { encodeResult, fromRaw } from "../common/index.ts";
-import { composite } from "../composite/index.ts";
+import { type EngineResult, scalePlacement, throwIfAborted } from "../../image-engine.ts";
+import { fromRaw } from "../common/index.ts";
+import { composite, layoutOnWhite, layoutSubject, type SubjectLayout } from "../composite/index.ts";
 import { cutoutFromPng } from "../cutout/index.ts";
+import { measuredResult } from "../fidelity/index.ts";
 import { planScene } from "../scene/index.ts";
 import type { Cutout, ScenePlan } from "../types.ts";
 import { hasPictureLook } from "./edit-look.ts";
@@ -33,6 +35,63 @@ export async function renderKept(cutout: Cutout, state: SceneState): Promise<Sha
   return fromRaw(looked.rgba, looked.width, looked.height);
 }
 
+/** How a state's render lays the subject out, as composite() frames it for the state's plan. */
+function layoutIn(cutout: Cutout, state: SceneState): Promise<SubjectLayout> {
+  const plan = planOf(state);
+  const canvas = renderSize(state, cutout);
+  return plan.setting === "white"
+    ? layoutOnWhite(cutout, canvas)
+    : layoutSubject(cutout, plan.camera, plan.podium, canvas);
+}
+
+/**
+ * How a render keeps the product's pixels: as cut out on white, leaned toward the scene's light
+ * elsewhere, and changed with the rest of the picture by a look edit.
+ */
+function keptBy(state: SceneState): FidelityKept {
+  if (hasPictureLook(state.look)) return "retouched";
+  return planOf(state).setting === "white" ? "original" : "light-matched";
+}
+
+/**
+ * A state's picture, encoded and measured against the cut-out as it lays it out (see
+ * measuredResult), at the render's size or the one given (rendered, then enlarged).
+ */
+export async function measuredRender(
+  cutout: Cutout,
+  state: SceneState,
+  size: { width: number; height: number } = renderSize(state, cutout),
+): Promise<EngineResult> {
+  let pipeline = await renderKept(cutout, state);
+  const rendered = renderSize(state, cutout);
+  const { width, height } = size;
+  if (width !== rendered.width || height !== rendered.height) {
+    // Materialised first: sharp would otherwise resize before compositing.
+    const raw = await pipeline.ensureAlpha().raw().toBuffer();
+    pipeline = fromRaw(raw, rendered.width, rendered.height).resize(width, height, {
+      fit: "fill",
+      kernel: "lanczos3",
+    });
+  }
+  const rgba = await pipeline.ensureAlpha().raw().toBuffer();
+  // The subject exactly as the render laid it, enlarged as the render was.
+  const layout = await layoutIn(cutout, state);
+  const placement = scalePlacement(layout.placement, width / rendered.width);
+  const laid = layout.cutout;
+  const reference =
+    laid.width === width && laid.height === height
+      ? laid
+      : {
+          rgba: await fromRaw(laid.rgba, laid.width, laid.height)
+            .resize(width, height, { fit: "fill", kernel: "lanczos3" })
+            .raw()
+            .toBuffer(),
+          width,
+          height,
+        };
+  return measuredResult({ rgba, width, height }, reference, placement, keptBy(state));
+}
+
 /**
  * An edit's picture: rendered again from the kept cut-out (PNG) and the edit's new state, at the
  * size of the image being edited (an upscaled picture is rendered at the state's size, then
@@ -46,18 +105,6 @@ export async function renderEdit(
 ): Promise<EngineResult> {
   const subject = await cutoutFromPng(cutoutPng);
   throwIfAborted(signal);
-  let pipeline = await renderKept(subject, state);
-  throwIfAborted(signal);
-  const { width, height } = size;
-  const rendered = renderSize(state, subject);
-  if (width !== rendered.width || height !== rendered.height) {
-    // Materialised first: sharp would otherwise resize before compositing.
-    const raw = await pipeline.ensureAlpha().raw().toBuffer();
-    pipeline = fromRaw(raw, rendered.width, rendered.height).resize(width, height, {
-      fit: "fill",
-      kernel: "lanczos3",
-    });
-  }
-  const result = await encodeResult(pipeline, { opaque: true, pixels: width * height });
+  const result = await measuredRender(subject, state, size);
   return { ...result, keep: { cutout: cutoutPng, state: { ...state } } };
 }

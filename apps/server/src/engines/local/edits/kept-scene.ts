@@ -47,12 +47,6 @@ export function renderSize(state: SceneState, cutout: Size): Size {
   return sizeOf(state.canvas ?? cutout);
 }
 
-/** How many pixels a state's picture has (what picks its file format). */
-export function renderedPixels(state: SceneState, cutout: Size): number {
-  const { width, height } = renderSize(state, cutout);
-  return width * height;
-}
-
 /**
  * A generation's state. The shadow chosen with it: `soft` keeps the contact shadow only, and
  * `none` starts with the shadow removed, as the edit "remove the shadow" would (so "add a

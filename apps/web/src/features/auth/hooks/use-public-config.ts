@@ -16,5 +16,6 @@ export function usePublicConfig() {
   return {
     googleSignIn: query.data?.googleSignIn === true,
     queueNote: query.data?.queueNote ?? null,
+    relightOption: query.data?.relightOption === true,
   };
 }

@@ -122,6 +122,7 @@ describe("starting a batch (issue 14, point 6)", () => {
         aspect: "4:5",
         // one take per photo: a batch is one picture of each
         variations: 1,
+        relightProduct: false,
       })),
     );
     // the form gives way to what the batch is made with

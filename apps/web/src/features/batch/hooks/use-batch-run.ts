@@ -17,6 +17,7 @@ export type BatchSettings = {
   method: ProcessingMethod;
   shadow: ShadowStyle;
   aspect: Aspect;
+  relightProduct?: boolean;
 };
 
 const TOO_MANY_REQUESTS = 429;
@@ -99,6 +100,7 @@ export function useBatchRun() {
             method: settings.method,
             shadow: settings.shadow,
             aspect: settings.aspect,
+            relightProduct: settings.relightProduct ?? false,
           });
           return upload.recordId;
         });

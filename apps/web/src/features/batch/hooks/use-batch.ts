@@ -39,8 +39,9 @@ export function useBatch() {
   const { add, clear } = photos;
   const { reset: resetRun } = run;
   const { reset: resetArchive } = archive;
-  const { prompt, method, shadow, aspect } = settings;
+  const { prompt, method, shadow, aspect, relightProduct } = settings;
   const { setPrompt: setPromptValue, setMethod, setShadow, setAspect: setAspectValue } = settings;
+  const { setRelightProduct } = settings;
 
   /** Opens the batch with these photos and the studio's form as it was. */
   const begin = useCallback(
@@ -52,11 +53,22 @@ export function useBatch() {
       setMethod(form.method ?? DEFAULT_METHOD);
       setShadow(form.shadow ?? DEFAULT_SHADOW_STYLE);
       setAspectValue(form.aspect ?? DEFAULT_ASPECT);
+      setRelightProduct(form.relightProduct ?? false);
       setErrors(NO_ERRORS);
       setOpen(true);
       void add(files);
     },
-    [add, clear, resetRun, resetArchive, setPromptValue, setMethod, setShadow, setAspectValue],
+    [
+      add,
+      clear,
+      resetRun,
+      resetArchive,
+      setPromptValue,
+      setMethod,
+      setShadow,
+      setAspectValue,
+      setRelightProduct,
+    ],
   );
 
   /** Back to the studio: the photos and the batch's progress are dropped. */
@@ -116,7 +128,7 @@ export function useBatch() {
         setErrors({ ...NO_ERRORS, tokens: check.message });
         return false;
     }
-    run.start(photos.photos, { prompt, method, shadow, aspect });
+    run.start(photos.photos, { prompt, method, shadow, aspect, relightProduct });
     return true;
   };
 

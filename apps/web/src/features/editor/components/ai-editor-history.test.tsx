@@ -16,7 +16,7 @@ async function withTwoEdits() {
   let count = 0;
   mockApi({
     "POST /api/fal/edit-gemini": () =>
-      jsonResponse(200, { image: { url: `/files/edit-${++count}.png` } }),
+      jsonResponse(200, { image: { url: `/files/edit-${++count}.png`, fidelity: null } }),
   });
   const setup = await renderEditor();
   await edit(setup, "Warmer light");

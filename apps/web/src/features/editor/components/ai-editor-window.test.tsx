@@ -7,7 +7,8 @@ import { renderEditor, shownImage } from "./render-ai-editor.test-helper.tsx";
 
 async function editOnce(setup: Awaited<ReturnType<typeof renderEditor>>) {
   mockApi({
-    "POST /api/fal/edit-gemini": () => jsonResponse(200, { image: { url: "/files/edit-1.png" } }),
+    "POST /api/fal/edit-gemini": () =>
+      jsonResponse(200, { image: { url: "/files/edit-1.png", fidelity: null } }),
   });
   await setup.user.type(screen.getByLabelText("Describe your edit"), "Warmer light");
   await setup.user.click(screen.getByRole("button", { name: "Edit Image" }));
@@ -93,7 +94,8 @@ describe("AI editor window", () => {
     mockApi({
       "POST /api/fal/edit-gemini": () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(jsonResponse(200, { image: { url: "/files/edit-1.png" } }));
+          release = () =>
+            resolve(jsonResponse(200, { image: { url: "/files/edit-1.png", fidelity: null } }));
         }),
     });
     const { user } = await renderEditor();

@@ -19,7 +19,7 @@ function mockEdits() {
   let count = 0;
   return mockApi({
     [`POST ${EDIT_PATH}`]: () =>
-      jsonResponse(200, { image: { url: `/files/edit-${++count}.png` } }),
+      jsonResponse(200, { image: { url: `/files/edit-${++count}.png`, fidelity: null } }),
   });
 }
 
@@ -86,7 +86,8 @@ describe("AI editor", () => {
     const fetchMock = mockApi({
       [`POST ${EDIT_PATH}`]: () =>
         new Promise<Response>((resolve) => {
-          release = () => resolve(jsonResponse(200, { image: { url: "/files/edit-1.png" } }));
+          release = () =>
+            resolve(jsonResponse(200, { image: { url: "/files/edit-1.png", fidelity: null } }));
         }),
     });
     const setup = await renderEditor();

@@ -21,16 +21,16 @@ const RECORDS: TImageRecord[] = [
     stage: null,
     prompt: "On a marble counter, morning light",
     originalImage: { url: `${FILES}/o1.png` },
-    processedImage: { url: `${FILES}/${P1}.png` },
-    aiGeneratedImages: [{ url: `${FILES}/${E1}.png` }],
-    upscaledImage: { url: `${FILES}/${U1}.png` },
+    processedImage: { url: `${FILES}/${P1}.png`, fidelity: null },
+    aiGeneratedImages: [{ url: `${FILES}/${E1}.png`, fidelity: null }],
+    upscaledImage: { url: `${FILES}/${U1}.png`, fidelity: null },
   }),
   imageRecord({
     _id: "r2",
     status: "completed",
     stage: null,
     prompt: "In a desert at dusk",
-    processedImage: { url: `${FILES}/${P2}.png` },
+    processedImage: { url: `${FILES}/${P2}.png`, fidelity: null },
   }),
 ];
 

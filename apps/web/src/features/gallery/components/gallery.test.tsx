@@ -15,6 +15,7 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
     aiGeneratedImages: [],
     cutoutImage: null,
     variations: [],
+    fidelity: null,
     status: "completed",
     stage: null,
     progress: null,
@@ -32,13 +33,16 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
 const RECORDS = [
   record("r1", {
     prompt: "On a marble counter, morning light",
-    processedImage: { url: `${FILES}/p1.png` },
-    upscaledImage: { url: `${FILES}/u1.jpg` },
-    aiGeneratedImages: [{ url: `${FILES}/e1.png` }, { url: `${FILES}/e2.png` }],
+    processedImage: { url: `${FILES}/p1.png`, fidelity: null },
+    upscaledImage: { url: `${FILES}/u1.jpg`, fidelity: null },
+    aiGeneratedImages: [
+      { url: `${FILES}/e1.png`, fidelity: null },
+      { url: `${FILES}/e2.png`, fidelity: null },
+    ],
   }),
   record("r2", {
     prompt: "In a desert at dusk",
-    processedImage: { url: `${FILES}/p2.png` },
+    processedImage: { url: `${FILES}/p2.png`, fidelity: null },
     createdAt: "2026-01-04T08:00:00.000Z",
   }),
   record("r3", { status: "uploaded" }),

@@ -6,11 +6,13 @@ import { FormAlert } from "../../../components/ui/field.tsx";
 import { EditUpgradeAlert } from "../../editor/components/edit-upgrade-alert.tsx";
 import type { EditProblem } from "../../editor/edit-request.ts";
 import type { GenerationResult } from "../hooks/use-generation.ts";
+import { useShownFidelity } from "../hooks/use-shown-fidelity.ts";
 import type { UpscaleState } from "../hooks/use-upscale.ts";
 import type { VariationChoiceState } from "../hooks/use-variation-choice.ts";
 import type { ImageSize } from "../image-checks.ts";
 import type { ShownImage } from "../shown-image.ts";
 import { BeforeAfter } from "./before-after.tsx";
+import { DifferenceMap, FidelityBadge } from "./fidelity-badge.tsx";
 import { JobProgress } from "./job-progress.tsx";
 import { ResultActions } from "./result-actions.tsx";
 import { StageFrame } from "./stage-frame.tsx";
@@ -54,6 +56,9 @@ export function ResultView({
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<{ url: string; size: ImageSize } | null>(null);
   const [downloading, setDownloading] = useState<"result" | "cutout" | null>(null);
+  const [differenceOf, setDifferenceOf] = useState<string | null>(null);
+  const fidelity = useShownFidelity(result.recordId, shown.url);
+  const differenceUrl = differenceOf === shown.url ? fidelity?.differenceUrl : null;
   const broken = brokenUrl === shown.url;
   const size = loaded?.url === shown.url ? loaded.size : null;
   const badge = KIND_BADGE[shown.kind];
@@ -97,6 +102,8 @@ export function ResultView({
               {GENERATION_MESSAGES.imageLoadFailed}
             </p>
           </div>
+        ) : differenceUrl ? (
+          <DifferenceMap url={differenceUrl} />
         ) : (
           <BeforeAfter
             key={shown.url}
@@ -117,6 +124,16 @@ export function ResultView({
           “{result.prompt}”
         </span>
       </div>
+      {fidelity && (
+        <div className="mt-2">
+          <FidelityBadge
+            fidelity={fidelity}
+            shown={shown.kind}
+            showingDifference={Boolean(differenceUrl)}
+            onToggleDifference={() => setDifferenceOf(differenceUrl ? null : shown.url)}
+          />
+        </div>
+      )}
       {result.variations.length > 1 && (
         <VariationStrip
           variations={result.variations}

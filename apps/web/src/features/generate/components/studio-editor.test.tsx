@@ -119,7 +119,10 @@ describe("the editor slot", () => {
     });
     (await recordStream(2)).emit(
       "record",
-      imageRecord({ status: "completed", upscaledImage: { url: "/api/files/edited-2x.png" } }),
+      imageRecord({
+        status: "completed",
+        upscaledImage: { url: "/api/files/edited-2x.png", fidelity: null },
+      }),
     );
     await user.click(await screen.findByRole("button", { name: "Revert Upscale" }));
 

@@ -62,6 +62,7 @@ describe("generating (SPEC point 4)", () => {
       shadow: "soft",
       aspect: "original",
       variations: 1,
+      relightProduct: false,
     });
     // the tokens were spent: the header's balance is fetched again at once
     await vi.waitFor(() =>
@@ -81,7 +82,11 @@ describe("generating (SPEC point 4)", () => {
 
     stream.emit(
       "record",
-      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+      }),
     );
 
     expect(await within(result()).findByRole("button", { name: "Download" })).toBeInTheDocument();
@@ -192,7 +197,7 @@ describe("generating (SPEC point 4)", () => {
     await user.click(generate());
     (await recordStream()).emit(
       "record",
-      imageRecord({ status: "completed", processedImage: { url: PROCESSED_URL } }),
+      imageRecord({ status: "completed", processedImage: { url: PROCESSED_URL, fidelity: null } }),
     );
     await user.click(await screen.findByRole("button", { name: "New Image" }));
 
@@ -240,7 +245,7 @@ describe("waiting by polling alone", () => {
   it("shows the result a poll finds", async () => {
     const answers = [
       imageRecord({ stage: "composing" }),
-      imageRecord({ status: "completed", processedImage: { url: PROCESSED_URL } }),
+      imageRecord({ status: "completed", processedImage: { url: PROCESSED_URL, fidelity: null } }),
     ];
     const { user } = renderStudio(generationAnswers(), { advanceTimers: vi.advanceTimersByTime });
     await fillStudio(user);

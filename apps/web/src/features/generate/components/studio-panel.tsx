@@ -8,6 +8,7 @@ import { ImagePicker } from "./image-picker.tsx";
 import { LoginRequiredDialog } from "./login-required-dialog.tsx";
 import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
+import { RelightOption } from "./relight-option.tsx";
 import { ResultStage } from "./result-stage.tsx";
 import { ScenePreview } from "./scene-preview.tsx";
 import { ShadowPicker } from "./shadow-picker.tsx";
@@ -26,11 +27,11 @@ type StudioPanelProps = {
 /** The Generate page's studio: the form on the left, the result stage on the right. */
 export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
   const studio = useStudio();
-  const { queueNote } = usePublicConfig();
+  const { queueNote, relightOption } = usePublicConfig();
   const resultRef = useRef<HTMLElement>(null);
   const { result, shown, editing } = studio;
-  const { prompt, method, shadow, aspect } = studio;
-  const studioForm: GenerationSettings = { prompt, method, shadow, aspect };
+  const { prompt, method, shadow, aspect, relightProduct } = studio;
+  const studioForm: GenerationSettings = { prompt, method, shadow, aspect, relightProduct };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,6 +84,9 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
               photo={studio.picker.image}
             />
             <TakesPicker value={studio.takes} onChange={studio.setTakes} />
+            {relightOption && (
+              <RelightOption checked={studio.relightProduct} onChange={studio.setRelightProduct} />
+            )}
           </div>
           <GenerateButton
             expired={studio.expired}

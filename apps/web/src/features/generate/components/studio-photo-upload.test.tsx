@@ -178,7 +178,11 @@ describe("Generate uses the photo's upload", () => {
     expect(watch?.closed).toBe(true);
     (await recordStream()).emit(
       "record",
-      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+      }),
     );
     await screen.findByRole("button", { name: "Download" });
 

@@ -61,8 +61,8 @@ describe("the result and its actions", () => {
       "record",
       imageRecord({
         status: "completed",
-        processedImage: { url: PROCESSED_URL },
-        upscaledImage: { url: UPSCALED_URL },
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+        upscaledImage: { url: UPSCALED_URL, fidelity: null },
       }),
     );
 
@@ -157,7 +157,7 @@ describe("the result and its actions", () => {
       "record",
       imageRecord({
         status: "completed",
-        processedImage: { url: PROCESSED_URL },
+        processedImage: { url: PROCESSED_URL, fidelity: null },
         cutoutImage: { url: CUTOUT_URL },
       }),
     );
@@ -179,7 +179,7 @@ describe("the result and its actions", () => {
       imageRecord({
         status: "completed",
         stage: null,
-        processedImage: { url: PROCESSED_URL },
+        processedImage: { url: PROCESSED_URL, fidelity: null },
         cutoutImage: { url: CUTOUT_URL },
       }),
     );

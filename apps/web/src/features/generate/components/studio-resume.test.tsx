@@ -38,7 +38,11 @@ describe("a generation across a reload", () => {
     expect(document.querySelector(`img[src="${ORIGINAL_URL}"]`)).not.toBeNull();
     stream.emit(
       "record",
-      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+      }),
     );
     await screen.findByRole("button", { name: "Download" });
     expect(resultImage()).toHaveAttribute("src", PROCESSED_URL);
@@ -46,7 +50,11 @@ describe("a generation across a reload", () => {
 
   it("shows a result that finished while the user was away", async () => {
     openRecordInStudio(
-      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+      }),
     );
     await waitFor(() => expect(resultImage()).toHaveAttribute("src", PROCESSED_URL));
   });

@@ -40,7 +40,11 @@ describe("the output's size (issue 14, point 3)", () => {
 
     stream.emit(
       "record",
-      imageRecord({ status: "completed", stage: null, processedImage: { url: PROCESSED_URL } }),
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+      }),
     );
     const result = screen.getByRole("region", { name: "Result" });
     await within(result).findByRole("button", { name: "Download" });

@@ -27,8 +27,8 @@ function twoTakes(chosen = 0, overrides: Parameters<typeof imageRecord>[0] = {})
   return imageRecord({
     status: "completed",
     stage: null,
-    processedImage: { url: TAKES[chosen] as string },
-    variations: TAKES.map((url, index) => ({ url, seed: 41 + index })),
+    processedImage: { url: TAKES[chosen] as string, fidelity: null },
+    variations: TAKES.map((url, index) => ({ url, seed: 41 + index, fidelity: null })),
     ...overrides,
   });
 }
@@ -109,7 +109,10 @@ describe("takes of one generation (issue 14, point 2)", () => {
     await fillStudio(user);
     await user.click(screen.getByRole("button", { name: "Generate" }));
     const stream = await recordStream();
-    stream.emit("record", twoTakes(0, { variations: [{ url: TAKES[0], seed: 41 }] }));
+    stream.emit(
+      "record",
+      twoTakes(0, { variations: [{ url: TAKES[0], seed: 41, fidelity: null }] }),
+    );
     await screen.findByRole("button", { name: "Download" });
     expect(screen.queryByRole("list", { name: /^Takes/ })).not.toBeInTheDocument();
   });
@@ -162,7 +165,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
     const upscale = await recordStream(2);
     expect(take(2)).toBeDisabled();
-    upscale.emit("record", twoTakes(0, { upscaledImage: { url: UPSCALED_URL } }));
+    upscale.emit("record", twoTakes(0, { upscaledImage: { url: UPSCALED_URL, fidelity: null } }));
     await screen.findByRole("button", { name: "Revert Upscale" });
     expect(resultImage()).toHaveAttribute("src", UPSCALED_URL);
 

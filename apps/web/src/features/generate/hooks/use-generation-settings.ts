@@ -13,6 +13,8 @@ export type GenerationSettings = {
   method: ProcessingMethod;
   shadow: ShadowStyle;
   aspect: Aspect;
+  /** Let the model relight the product instead of keeping its own pixels (fal only). */
+  relightProduct: boolean;
 };
 
 /** The studio's and the batch's settings, each with its setter, starting from the defaults. */
@@ -21,7 +23,19 @@ export function useGenerationSettings() {
   const [method, setMethod] = useState<ProcessingMethod>(DEFAULT_METHOD);
   const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
   const [aspect, setAspect] = useState<Aspect>(DEFAULT_ASPECT);
-  return { prompt, setPrompt, method, setMethod, shadow, setShadow, aspect, setAspect };
+  const [relightProduct, setRelightProduct] = useState(false);
+  return {
+    prompt,
+    setPrompt,
+    method,
+    setMethod,
+    shadow,
+    setShadow,
+    aspect,
+    setAspect,
+    relightProduct,
+    setRelightProduct,
+  };
 }
 
 export type GenerationSettingsState = ReturnType<typeof useGenerationSettings>;

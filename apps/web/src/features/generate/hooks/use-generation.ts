@@ -24,6 +24,8 @@ export type GenerationInput = ImageSize & {
   aspect: Aspect;
   /** How many takes to make, each charged as one generation (issue 14, point 2). */
   variations: number;
+  /** Let the model relight the product (off: its own pixels are kept). */
+  relightProduct?: boolean;
   /** Called once the job is accepted, with its record: the studio writes it in the address. */
   onStarted?: (recordId: string) => void;
 };
@@ -200,6 +202,7 @@ export function useGeneration() {
           shadow: input.shadow,
           aspect: input.aspect,
           variations: input.variations,
+          relightProduct: input.relightProduct ?? false,
         });
       } catch (error) {
         return failWith(

@@ -18,7 +18,7 @@ type DraftForm = {
  */
 export function useStudioDraft(form: DraftForm) {
   const { loggedIn, picker, takes } = form;
-  const { prompt, method, shadow, aspect } = form.settings;
+  const { prompt, method, shadow, aspect, relightProduct } = form.settings;
   const latest = useRef(form);
   latest.current = form;
   const mounted = useRef(false);
@@ -41,7 +41,15 @@ export function useStudioDraft(form: DraftForm) {
   }, [loggedIn]);
 
   const save = () =>
-    void saveDraft({ photo: picker.image?.file ?? null, prompt, method, shadow, aspect, takes });
+    void saveDraft({
+      photo: picker.image?.file ?? null,
+      prompt,
+      method,
+      shadow,
+      aspect,
+      takes,
+      relightProduct,
+    });
   return { save };
 }
 
@@ -55,5 +63,6 @@ function restore(form: DraftForm, draft: StudioDraft) {
   settings.setMethod(draft.method);
   settings.setShadow(draft.shadow);
   settings.setAspect(draft.aspect);
+  settings.setRelightProduct(draft.relightProduct ?? false);
   form.setTakes(draft.takes);
 }

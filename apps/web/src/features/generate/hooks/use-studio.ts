@@ -47,7 +47,7 @@ export function useStudio() {
   const upscale = useUpscale();
   const variationChoice = useVariationChoice();
   const settings = useGenerationSettings();
-  const { prompt, method, shadow, aspect } = settings;
+  const { prompt, method, shadow, aspect, relightProduct } = settings;
   const [takes, setTakes] = useState(DEFAULT_TAKES);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   // the token message is about one photo's price at one size; another photo or size clears it
@@ -145,6 +145,7 @@ export function useStudio() {
         method,
         shadow,
         aspect,
+        relightProduct,
         variations: takes,
         onStarted: opening.remember,
       },

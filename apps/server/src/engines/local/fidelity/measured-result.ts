@@ -1,0 +1,47 @@
+import type { FidelityKept } from "@backdrop/shared";
+import sharp from "sharp";
+import type { EngineResult, Placement } from "../../image-engine.ts";
+import { encodeResult, fromRaw } from "../common/index.ts";
+import { differenceMap } from "./difference-map.ts";
+import { measureFidelity } from "./measure.ts";
+
+type Rgba = { rgba: Buffer; width: number; height: number };
+
+/**
+ * An opaque result encoded as it will be stored, with its subject: where it is and how close
+ * its product is to `reference` (the photo's subject, placed as the result shows it). Measured
+ * on the encoded bytes read back, so a lossy format's changes count too.
+ */
+export async function measuredResult(
+  result: Rgba,
+  reference: Rgba,
+  placement: Placement,
+  kept: FidelityKept,
+): Promise<EngineResult> {
+  const { width, height } = result;
+  const encoded = await encodeResult(fromRaw(result.rgba, width, height), {
+    opaque: true,
+    pixels: width * height,
+  });
+  const stored = await sharp(encoded.bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = { data: stored.data, width, height, channels: 3 as const };
+  const measured =
+    reference.width === width && reference.height === height
+      ? measureFidelity(pixels, reference.rgba)
+      : undefined;
+  if (!measured) return { ...encoded, subject: { placement } };
+  const map = await differenceMap(pixels, measured.deltas);
+  const { width: mapWidth = 1, height: mapHeight = 1 } = await sharp(map).metadata();
+  const { withinDeltaE2, meanDeltaE } = measured;
+  return {
+    ...encoded,
+    subject: {
+      placement,
+      fidelity: { withinDeltaE2, meanDeltaE, pixels: measured.pixels, kept },
+      difference: { bytes: map, contentType: "image/png", width: mapWidth, height: mapHeight },
+    },
+  };
+}

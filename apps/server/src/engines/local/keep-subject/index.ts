@@ -1,0 +1,5 @@
+/** The product's original pixels put back over a generative model's picture, and measured. */
+export { alignSubject, MIN_MATCH } from "./align.ts";
+export { keepSubject } from "./keep-subject.ts";
+export { pasteSubject } from "./paste.ts";
+export { placeOnCanvas, type Rgba, roundPlacement } from "./place.ts";
