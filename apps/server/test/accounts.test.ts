@@ -256,12 +256,13 @@ describeEachDatabase("account endpoints", (database) => {
   });
 
   describe("GET /api/config", () => {
-    it("says Google sign-in is off when it is not configured, and what the queue does better", async () => {
+    it("says Google sign-in is off when it is not configured, what the queue does better, and offers no relighting offline", async () => {
       const res = await getJson(t.app, "/api/config");
       expect(res.status).toBe(200);
       expect(ZPublicConfig.strict().parse(res.body)).toEqual({
         googleSignIn: false,
         queueNote: LOCAL_QUEUE_NOTE,
+        relightOption: false,
       });
     });
 

@@ -1,9 +1,9 @@
 import { GENERATION_MESSAGES as M, PLANS, ZEditResponse } from "@backdrop/shared";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { type FalEmulator, startFalEmulator } from "./fal-emulator/fal-emulator.ts";
+import { expect, it } from "vitest";
 import { iclightFrame } from "./fal-emulator/fal-models.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
+import { useFalApp } from "./helpers/fal-app.ts";
 import {
   getFile,
   photoBytes,
@@ -14,9 +14,7 @@ import {
   processBody,
   upload,
 } from "./helpers/generations.ts";
-import type { SignedIn } from "./helpers/identity.ts";
-import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
-import { createTestApp } from "./helpers/test-app.ts";
+import { currentUser } from "./helpers/payments.ts";
 
 /** Inside the coffee photo's cup (600×400): crema and rim, well away from the outline. */
 const CUP = { left: 250, top: 200, width: 60, height: 50 };
@@ -40,43 +38,20 @@ async function meanGap(one: Buffer, two: Buffer, box: Box): Promise<number> {
  * where the model put it, and every result shows how faithful its product is.
  */
 describeEachDatabase("the product's pixels kept on the fal engine", (database) => {
-  let emulator: FalEmulator;
-  let t: ReturnType<typeof createTestApp>;
-  let ada: SignedIn;
-
-  beforeAll(async () => {
-    emulator = await startFalEmulator({ key: "fal-test-key" });
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    emulator.reset();
-    t = createTestApp(database.handle(), {
-      env: { FAL_KEY: "fal-test-key" },
-      falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
-      jobs: { timeLimitMs: 120_000, leaseMs: 5_000, sweepIntervalMs: 500 },
-    });
-    t.container.jobs.start();
-    ({ ada } = await adaAndBob(t));
-    await subscribeInSandbox(t, ada, "elite");
-  });
-  afterEach(async () => {
-    await t.container.close();
-  });
+  const app = useFalApp(database, "elite");
 
   async function bytesOf(url: string | undefined): Promise<Buffer> {
-    const res = await getFile(t, url ?? "", ada);
+    const res = await getFile(app.t, url ?? "", app.ada);
     expect(res.status).toBe(200);
     return Buffer.from(await res.arrayBuffer());
   }
 
   /** A generation of the coffee photo, with the upload's cut-out made first. */
   async function generated(extra: Record<string, unknown> = {}) {
-    const uploaded = await upload(t, ada, "coffee.png");
-    await pollRecord(t, ada, uploaded.recordId, (r) => r.cutoutImage !== null, 60_000);
-    await postFal(t, "process", processBody(ada, uploaded, extra), ada);
-    const record = await pollRecord(t, ada, uploaded.recordId, undefined, 60_000);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    await pollRecord(app.t, app.ada, uploaded.recordId, (r) => r.cutoutImage !== null, 60_000);
+    await postFal(app.t, "process", processBody(app.ada, uploaded, extra), app.ada);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId, undefined, 60_000);
     expect(record.status).toBe("completed");
     return { uploaded, record };
   }
@@ -89,7 +64,7 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
     expect(record.processedImage?.fidelity).toEqual(record.fidelity);
 
     // Found where the stand-in put the frame: enlarged 2% and moved.
-    const file = await t.container.repositories.generations.records.findFile(
+    const file = await app.t.container.repositories.generations.records.findFile(
       record.processedImage?.url.match(/files\/([\w-]+)\./)?.[1] ?? "",
     );
     const frame = iclightFrame(600, 400);
@@ -110,7 +85,7 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
     // The difference map is the owner's, a small PNG.
     const map = await bytesOf(record.fidelity?.differenceUrl ?? "");
     expect((await sharp(map).metadata()).format).toBe("png");
-    expect((await getFile(t, record.fidelity?.differenceUrl ?? "", null)).status).toBe(401);
+    expect((await getFile(app.t, record.fidelity?.differenceUrl ?? "", null)).status).toBe(401);
   });
 
   it("lets the model relight the product when asked, and says how far it strayed", async () => {
@@ -131,18 +106,24 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
   it("keeps the product through an edit, unless the edit is about the product", async () => {
     const { uploaded, record } = await generated();
     const url = record.processedImage?.url;
-    const scene = await postEdit(t, ada, uploaded.recordId, url, "make the background warmer");
+    const scene = await postEdit(
+      app.t,
+      app.ada,
+      uploaded.recordId,
+      url,
+      "make the background warmer",
+    );
     expect(scene.status).toBe(200);
     const kept = ZEditResponse.parse(await scene.json()).image;
     expect(kept.fidelity?.kept).toBe("original");
     expect(kept.fidelity?.withinDeltaE2).toBeGreaterThan(0.99);
 
-    const product = await postEdit(t, ada, uploaded.recordId, url, "make the cup blue");
+    const product = await postEdit(app.t, app.ada, uploaded.recordId, url, "make the cup blue");
     expect(product.status).toBe(200);
     const redrawn = ZEditResponse.parse(await product.json()).image;
     expect(redrawn.fidelity?.kept).toBe("redrawn");
     expect(redrawn.fidelity?.withinDeltaE2).toBeLessThan(0.9);
-    const after = await pollRecord(t, ada, uploaded.recordId);
+    const after = await pollRecord(app.t, app.ada, uploaded.recordId);
     expect(after.aiGeneratedImages.map((image) => image.fidelity?.kept)).toEqual([
       "original",
       "redrawn",
@@ -151,12 +132,12 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
 
   it("puts the product back enlarged by the local upscaler after fal's upscale", async () => {
     const { uploaded, record } = await generated();
-    expect((await postUpscale(t, ada, uploaded.recordId, record.processedImage?.url)).status).toBe(
-      200,
-    );
+    expect(
+      (await postUpscale(app.t, app.ada, uploaded.recordId, record.processedImage?.url)).status,
+    ).toBe(200);
     const upscaled = await pollRecord(
-      t,
-      ada,
+      app.t,
+      app.ada,
       uploaded.recordId,
       (r) => r.upscaledImage !== null || r.status === "failed",
       120_000,
@@ -174,16 +155,16 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
       height: CUP.height * 2,
     };
     expect(await meanGap(enlarged, twice, cup)).toBeLessThan(4);
-    const me = await currentUser(t, ada);
+    const me = await currentUser(app.t, app.ada);
     expect(me.subscriptionTokens + me.numOfTokens).toBeLessThan(PLANS.elite.tokensPerMonth);
   });
 
   it("still answers the spec's failure message and refunds when fal fails after the cut-out", async () => {
-    const uploaded = await upload(t, ada, "coffee.png");
-    emulator.flagNsfwNext();
-    await postFal(t, "process", processBody(ada, uploaded), ada);
-    const record = await pollRecord(t, ada, uploaded.recordId, undefined, 60_000);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    app.emulator.flagNsfwNext();
+    await postFal(app.t, "process", processBody(app.ada, uploaded), app.ada);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId, undefined, 60_000);
     expect(record).toMatchObject({ status: "failed", error: M.modelFailed, fidelity: null });
-    expect((await currentUser(t, ada)).subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
+    expect((await currentUser(app.t, app.ada)).subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
   });
 });

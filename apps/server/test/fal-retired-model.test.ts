@@ -1,35 +1,23 @@
 import { GENERATION_MESSAGES as M, PLANS } from "@backdrop/shared";
-import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { DEFAULT_FAL_ENDPOINTS } from "../src/engines/fal/fal-endpoints.ts";
-import { type FalEmulator, startFalEmulator } from "./fal-emulator/fal-emulator.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
+import { falTestApp, useFalEmulator } from "./helpers/fal-app.ts";
 import { pollRecord, postEdit, postFal, processBody, upload } from "./helpers/generations.ts";
 import { adaAndBob, currentUser, subscribeInSandbox } from "./helpers/payments.ts";
-import { createTestApp } from "./helpers/test-app.ts";
+import type { TestApp } from "./helpers/test-app.ts";
 
 /** A model fal no longer serves: the job fails in the spec's words and costs the user nothing. */
 describeEachDatabase("a retired fal model", (database) => {
-  let emulator: FalEmulator;
-  let t: ReturnType<typeof createTestApp> | undefined;
+  const fal = useFalEmulator();
+  let t: TestApp | undefined;
 
-  beforeAll(async () => {
-    emulator = await startFalEmulator({ key: "fal-test-key" });
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
   afterEach(async () => {
-    emulator.reset();
     await t?.container.close();
   });
 
   async function proWithEdit(env: Record<string, string> = {}) {
-    t = createTestApp(database.handle(), {
-      env: { FAL_KEY: "fal-test-key", ...env },
-      falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
-      jobs: { timeLimitMs: 120_000, leaseMs: 5_000, sweepIntervalMs: 500 },
-    });
-    t.container.jobs.start();
+    t = falTestApp(database, fal.emulator, env);
     const { ada } = await adaAndBob(t);
     // Pro refunds only what the platform failed to deliver, which a retired model is.
     await subscribeInSandbox(t, ada, "pro");
@@ -48,14 +36,14 @@ describeEachDatabase("a retired fal model", (database) => {
     });
     expect(edit.status).toBe(502);
     expect(await edit.json()).toEqual({ error: M.editFailed });
-    expect(emulator.callsOf("submit", "fal-ai/retired-editor/edit")).toHaveLength(1);
+    expect(fal.emulator.callsOf("submit", "fal-ai/retired-editor/edit")).toHaveLength(1);
     const after = await currentUser(app, ada);
     expect(after.subscriptionTokens).toBe(before.subscriptionTokens);
     expect(before.subscriptionTokens).toBeLessThan(PLANS.pro.tokensPerMonth);
   });
 
   it("answers 410 Gone for the default editor: the same message and refund", async () => {
-    emulator.failNext(DEFAULT_FAL_ENDPOINTS.edit, {
+    fal.emulator.failNext(DEFAULT_FAL_ENDPOINTS.edit, {
       status: 410,
       body: { detail: "This model has been retired" },
       at: "submit",
@@ -71,6 +59,6 @@ describeEachDatabase("a retired fal model", (database) => {
   it("reaches a replacement model named by its variable, with no change of code", async () => {
     const { edit } = await proWithEdit({ FAL_EDIT_ENDPOINT: "fal-ai/nano-banana-2/edit" });
     expect(edit.status).toBe(200);
-    expect(emulator.callsOf("submit", "fal-ai/nano-banana-2/edit")).toHaveLength(1);
+    expect(fal.emulator.callsOf("submit", "fal-ai/nano-banana-2/edit")).toHaveLength(1);
   });
 });

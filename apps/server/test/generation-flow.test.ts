@@ -6,10 +6,10 @@ import {
   ZJobAccepted,
 } from "@backdrop/shared";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { DEFAULT_FAL_ENDPOINTS } from "../src/engines/fal/fal-endpoints.ts";
-import { type FalEmulator, startFalEmulator } from "./fal-emulator/fal-emulator.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
+import { useFalApp } from "./helpers/fal-app.ts";
 import {
   getFile,
   photoBytes,
@@ -28,50 +28,27 @@ const ICLIGHT = DEFAULT_FAL_ENDPOINTS.generate;
 
 /** upload → process → poll → upscale → edit over HTTP, with the engine the configuration picks. */
 describeEachDatabase("the whole flow on the fal engine", (database) => {
-  let emulator: FalEmulator;
-  let t: ReturnType<typeof createTestApp>;
-  let ada: SignedIn;
-
-  beforeAll(async () => {
-    emulator = await startFalEmulator({ key: "fal-test-key" });
-  });
-  afterAll(async () => {
-    await emulator.close();
-  });
-  beforeEach(async () => {
-    emulator.reset();
-    t = createTestApp(database.handle(), {
-      env: { FAL_KEY: "fal-test-key" },
-      falTransport: { fetch: emulator.fetch, pollIntervalMs: 20 },
-      jobs: { timeLimitMs: 120_000, leaseMs: 5_000, sweepIntervalMs: 500 },
-    });
-    t.container.jobs.start();
-    ({ ada } = await adaAndBob(t));
-    await subscribeInSandbox(t, ada, "elite");
-  });
-  afterEach(async () => {
-    await t.container.close();
-  });
+  const app = useFalApp(database, "elite");
 
   async function dimensions(url: string) {
-    const res = await getFile(t, url, ada);
+    const res = await getFile(app.t, url, app.ada);
     expect(res.status).toBe(200);
     return sharp(Buffer.from(await res.arrayBuffer())).metadata();
   }
 
   it("generates in both modes, upscales and edits through fal", async () => {
-    expect(t.container.jobs.engine.id).toBe("fal");
-    const uploaded = await upload(t, ada, "rocket.jpg");
+    expect(app.t.container.jobs.engine.id).toBe("fal");
+    const uploaded = await upload(app.t, app.ada, "rocket.jpg");
     for (const processingMethod of ["realtime", "queue"] as const) {
       const res = await postFal(
-        t,
+        app.t,
         "process",
-        processBody(ada, uploaded, { processingMethod }),
-        ada,
+        processBody(app.ada, uploaded, { processingMethod }),
+        app.ada,
       );
       expect(res.status).toBe(200);
       ZJobAccepted.parse(await res.json());
-      const record = await pollRecord(t, ada, uploaded.recordId);
+      const record = await pollRecord(app.t, app.ada, uploaded.recordId);
       expect(record.status).toBe("completed");
       expect(await dimensions(record.processedImage?.url ?? "")).toMatchObject({
         width: 640,
@@ -79,31 +56,36 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
       });
     }
     const submitted =
-      emulator.callsOf("run", ICLIGHT).length + emulator.callsOf("submit", ICLIGHT).length;
+      app.emulator.callsOf("run", ICLIGHT).length + app.emulator.callsOf("submit", ICLIGHT).length;
     expect(submitted).toBe(2);
 
-    const processed = await pollRecord(t, ada, uploaded.recordId);
+    const processed = await pollRecord(app.t, app.ada, uploaded.recordId);
     const upscale = await postFal(
-      t,
+      app.t,
       "upscale",
       {
         imageUrl: processed.processedImage?.url,
         options: { upscale_factor: 2, creativity: 0.35, resemblance: 0.6 },
         savedRecordId: uploaded.recordId,
-        userUid: ada.id,
+        userUid: app.ada.id,
       },
-      ada,
+      app.ada,
     );
     expect(upscale.status).toBe(200);
-    const upscaled = await pollRecord(t, ada, uploaded.recordId, (r) => r.upscaledImage !== null);
+    const upscaled = await pollRecord(
+      app.t,
+      app.ada,
+      uploaded.recordId,
+      (r) => r.upscaledImage !== null,
+    );
     expect(await dimensions(upscaled.upscaledImage?.url ?? "")).toMatchObject({
       width: 1280,
       height: 854,
     });
 
     const edit = await postEdit(
-      t,
-      ada,
+      app.t,
+      app.ada,
       uploaded.recordId,
       processed.processedImage?.url,
       "make it black and white",
@@ -113,45 +95,45 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
     expect(image.url).toMatch(/\/api\/files\//);
     // Results are copied into our storage: none of fal's URLs reach the user.
     expect(image.url).not.toMatch(/fal/);
-    const me = await currentUser(t, ada);
+    const me = await currentUser(app.t, app.ada);
     expect(me.subscriptionTokens + me.numOfTokens).toBe(PLANS.elite.tokensPerMonth - 8 - 8 - 2 - 2);
   });
 
   it("makes a generation's takes in one fal call, each charged, all seeded by the one seed", async () => {
-    const uploaded = await upload(t, ada, "coffee.png");
-    const body = processBody(ada, uploaded, { variations: 3, seed: 1234 });
-    expect((await postFal(t, "process", body, ada)).status).toBe(200);
-    const record = await pollRecord(t, ada, uploaded.recordId);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    const body = processBody(app.ada, uploaded, { variations: 3, seed: 1234 });
+    expect((await postFal(app.t, "process", body, app.ada)).status).toBe(200);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId);
     expect(record.status).toBe("completed");
-    const [call, ...others] = emulator.callsOf("run", ICLIGHT);
+    const [call, ...others] = app.emulator.callsOf("run", ICLIGHT);
     expect(others).toHaveLength(0);
     expect(call?.body).toMatchObject({ num_images: 3, seed: 1234 });
     expect(record.variations.map((take) => take.seed)).toEqual([1234, 1234, 1234]);
     expect(new Set(record.variations.map((take) => take.url)).size).toBe(3);
     expect(record.processedImage?.url).toBe(record.variations[0]?.url);
-    const me = await currentUser(t, ada);
+    const me = await currentUser(app.t, app.ada);
     expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth - 3 * generationCost(600, 400));
   });
 
   it("charges only the takes fal's safety checker let through, on a plan that refunds", async () => {
-    const uploaded = await upload(t, ada, "coffee.png");
-    emulator.flagNsfwNext();
-    await postFal(t, "process", processBody(ada, uploaded, { variations: 2 }), ada);
-    const record = await pollRecord(t, ada, uploaded.recordId);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    app.emulator.flagNsfwNext();
+    await postFal(app.t, "process", processBody(app.ada, uploaded, { variations: 2 }), app.ada);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId);
     expect(record).toMatchObject({ status: "failed", error: M.modelFailed, variations: [] });
-    const me = await currentUser(t, ada);
+    const me = await currentUser(app.t, app.ada);
     expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
   });
 
   it("makes a white background locally, a true white, with no call to fal", async () => {
-    const uploaded = await upload(t, ada, "coffee.png");
-    const body = processBody(ada, uploaded, { prompt: "pure white background" });
-    await postFal(t, "process", body, ada);
-    const record = await pollRecord(t, ada, uploaded.recordId, undefined, 60_000);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    const body = processBody(app.ada, uploaded, { prompt: "pure white background" });
+    await postFal(app.t, "process", body, app.ada);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId, undefined, 60_000);
     expect(record.status).toBe("completed");
-    expect(emulator.callsOf("run")).toHaveLength(0);
-    expect(emulator.callsOf("submit")).toHaveLength(0);
-    const res = await getFile(t, record.processedImage?.url ?? "", ada);
+    expect(app.emulator.callsOf("run")).toHaveLength(0);
+    expect(app.emulator.callsOf("submit")).toHaveLength(0);
+    const res = await getFile(app.t, record.processedImage?.url ?? "", app.ada);
     const { data } = await sharp(Buffer.from(await res.arrayBuffer()))
       .removeAlpha()
       .raw()
@@ -160,17 +142,17 @@ describeEachDatabase("the whole flow on the fal engine", (database) => {
   });
 
   it("turns fal's refusal into the spec's message and answers a failed edit with it", async () => {
-    const uploaded = await upload(t, ada, "coffee.png");
-    emulator.flagNsfwNext();
-    await postFal(t, "process", processBody(ada, uploaded), ada);
-    const record = await pollRecord(t, ada, uploaded.recordId);
+    const uploaded = await upload(app.t, app.ada, "coffee.png");
+    app.emulator.flagNsfwNext();
+    await postFal(app.t, "process", processBody(app.ada, uploaded), app.ada);
+    const record = await pollRecord(app.t, app.ada, uploaded.recordId);
     expect(record).toMatchObject({ status: "failed", error: M.modelFailed });
     // Elite: the failed generation's tokens came back.
-    const me = await currentUser(t, ada);
+    const me = await currentUser(app.t, app.ada);
     expect(me.subscriptionTokens).toBe(PLANS.elite.tokensPerMonth);
 
-    emulator.failNext(DEFAULT_FAL_ENDPOINTS.edit, { status: 422 });
-    const edit = await postEdit(t, ada, uploaded.recordId, uploaded.url, "add a hat");
+    app.emulator.failNext(DEFAULT_FAL_ENDPOINTS.edit, { status: 422 });
+    const edit = await postEdit(app.t, app.ada, uploaded.recordId, uploaded.url, "add a hat");
     expect(edit.status).toBe(502);
     expect(await edit.json()).toEqual({ error: M.modelFailed });
   });

@@ -93,15 +93,15 @@ describe("other answers", () => {
   it("describe the provider lookup and the public config", () => {
     expect(ZUserProviderResponse.parse({ provider: "email" })).toEqual({ provider: "email" });
     expect(ZUserProviderResponse.safeParse({ error: "User not found" }).success).toBe(false);
-    // A server from before the queue note still parses: no note.
+    // A server from before the queue note and the relight option still parses: neither.
     expect(ZPublicConfig.parse({ googleSignIn: false })).toEqual({
       googleSignIn: false,
       queueNote: null,
+      relightOption: false,
     });
-    expect(ZPublicConfig.parse({ googleSignIn: true, queueNote: "Finer edges" })).toEqual({
-      googleSignIn: true,
-      queueNote: "Finer edges",
-    });
+    expect(
+      ZPublicConfig.parse({ googleSignIn: true, queueNote: "Finer edges", relightOption: true }),
+    ).toEqual({ googleSignIn: true, queueNote: "Finer edges", relightOption: true });
   });
 });
 

@@ -92,3 +92,6 @@ export function steppingClock(start = Date.UTC(2026, 0, 1), step = 1_000): Clock
     },
   };
 }
+
+/** An app as `createTestApp` builds it. */
+export type TestApp = ReturnType<typeof createTestApp>;

@@ -87,26 +87,26 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
 
   return {
     id: "fal",
+    // The upload's cut-out, when not ready, is made on the local thread while fal works.
     generate: async (input, ctx) => {
       const white = whiteMaker(input.prompt);
       if (white) return white.generate(input, ctx);
-      const subject = await keeper.uploadSubject(input, ctx);
-      const [picture] = await keeper.keepAll(
-        [await process(input.image, (url) => generateCall(url, input), input.method, ctx)],
-        subject,
-        input,
-        ctx,
-      );
-      if (!picture) throw new EngineError("unavailable", "fal's answer holds no image");
-      return picture;
+      const [subject, picture] = await Promise.all([
+        keeper.uploadSubject(input, ctx),
+        process(input.image, (url) => generateCall(url, input), input.method, ctx),
+      ]);
+      const [kept] = await keeper.keepAll([picture], subject, input, ctx);
+      return kept ?? picture;
     },
     // All takes come from one call seeded once: that seed and count make the same takes again.
     // Takes on white are made one by one, as generate() makes them.
     generateTakes: async (input, count, ctx) => {
       if (whiteMaker(input.prompt)) return undefined;
-      const subject = await keeper.uploadSubject(input, ctx);
       const call = (url: string) => generateCall(url, input, count);
-      const images = await processAll(input.image, call, input.method, ctx);
+      const [subject, images] = await Promise.all([
+        keeper.uploadSubject(input, ctx),
+        processAll(input.image, call, input.method, ctx),
+      ]);
       const kept = await keeper.keepAll(images, subject, input, ctx);
       return kept.map((output) => ({ output, seed: input.seed }));
     },

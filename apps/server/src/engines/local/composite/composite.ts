@@ -1,8 +1,8 @@
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { clamp, lumaOf, mix, type Rgb, WHITE } from "../common/index.ts";
 import { lightSide, renderScene } from "../scene/index.ts";
 import type { Cutout, RenderQuality, ScenePlan, Size } from "../types.ts";
-import { layoutSubject } from "./framing.ts";
+import { layoutOnWhite, layoutSubject, type SubjectLayout } from "./framing.ts";
 import {
   lightMatchFor,
   lightMatchTables,
@@ -48,15 +48,40 @@ export async function composite(
   seed: number,
   quality: RenderQuality = "fast",
   canvas: Size = photo,
-) {
-  if (plan.setting === "white") return compositeOnWhite(photo, plan, seed, quality, canvas);
+): Promise<Sharp> {
+  return (await composeScene(photo, plan, seed, quality, canvas)).pipeline;
+}
+
+/** What composite() draws, with the layout it framed the subject by (where the photo went). */
+export type ComposedScene = { pipeline: Sharp; layout: SubjectLayout };
+
+/** See composite(); also answers the subject's layout, for a check of its pixels. */
+export async function composeScene(
+  photo: Cutout,
+  plan: ScenePlan,
+  seed: number,
+  quality: RenderQuality = "fast",
+  canvas: Size = photo,
+): Promise<ComposedScene> {
+  if (plan.setting === "white") {
+    const layout = await layoutOnWhite(photo, canvas);
+    return { layout, pipeline: await compositeOnWhite(layout, plan, seed, quality, canvas) };
+  }
+  const layout = await layoutSubject(photo, plan.camera, plan.podium, canvas);
+  return { layout, pipeline: await compositeInScene(photo, layout, plan, seed, quality, canvas) };
+}
+
+/** The subject in a rendered scene, as `layout` placed it (see composite()). */
+async function compositeInScene(
+  photo: Cutout,
+  layout: SubjectLayout,
+  plan: ScenePlan,
+  seed: number,
+  quality: RenderQuality,
+  canvas: Size,
+): Promise<Sharp> {
   const { width, height } = canvas;
-  const { cutout, bounds, standing, geometry } = await layoutSubject(
-    photo,
-    plan.camera,
-    plan.podium,
-    canvas,
-  );
+  const { cutout, bounds, standing, geometry } = layout;
   const onPodium = plan.podium && standing;
   const scene = await renderScene(plan, geometry, seed, quality);
   const side = lightSide(plan, seed);

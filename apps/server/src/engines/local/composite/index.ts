@@ -2,7 +2,7 @@
  * The subject placed in its scene: framing, then shadows (shadows/), a reflection and the
  * scene's light on the subject (light/), composited over the rendered scene.
  */
-export { composite } from "./composite.ts";
+export { type ComposedScene, composeScene, composite } from "./composite.ts";
 export {
   framingFor,
   horizonFor,

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { clamp } from "../common/index.ts";
 import { renderScene } from "../scene/index.ts";
 import type { Cutout, RenderQuality, ScenePlan, Size } from "../types.ts";
-import { layoutOnWhite } from "./framing.ts";
+import type { SubjectLayout } from "./framing.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
 
 /** The contact shadow's peak opacity at full shadow strength: soft, never a black line. */
@@ -18,7 +18,7 @@ const ALPHA_FLOOR = 6;
 const SHADE_FLOOR = 3;
 
 /**
- * The subject on a white (marketplace) background: framed by layoutOnWhite, its pixels as cut
+ * The subject on a white (marketplace) background, as layoutOnWhite framed it: its pixels as cut
  * out (no light match, wrap, rim or reflection, so nothing of a scene's light reaches it or the
  * background), over the flat background renderScene draws for the plan, with a soft contact
  * shadow under a subject that stands (none when the plan's shadow is 0). Everything outside
@@ -27,14 +27,14 @@ const SHADE_FLOOR = 3;
  * ready to encode.
  */
 export async function compositeOnWhite(
-  photo: Cutout,
+  layout: SubjectLayout,
   plan: ScenePlan,
   seed: number,
   quality: RenderQuality,
-  canvas: Size = photo,
+  canvas: Size,
 ) {
   const { width, height } = canvas;
-  const { cutout, bounds, standing, geometry } = await layoutOnWhite(photo, canvas);
+  const { cutout, bounds, standing, geometry } = layout;
   const strength = clamp(plan.shadow, 0, 1);
   const [scene, shade] = await Promise.all([
     renderScene(plan, geometry, seed, quality),

@@ -1,8 +1,7 @@
 import type { FidelityKept } from "@backdrop/shared";
-import type { Sharp } from "sharp";
 import { type EngineResult, scalePlacement, throwIfAborted } from "../../image-engine.ts";
 import { fromRaw } from "../common/index.ts";
-import { composite, layoutOnWhite, layoutSubject, type SubjectLayout } from "../composite/index.ts";
+import { type ComposedScene, composeScene } from "../composite/index.ts";
 import { cutoutFromPng } from "../cutout/index.ts";
 import { measuredResult } from "../fidelity/index.ts";
 import { planScene } from "../scene/index.ts";
@@ -21,27 +20,21 @@ export function planOf(state: SceneState): ScenePlan {
 /**
  * Renders a picture from a cut-out and a scene state: the generation's render, and every edit's
  * again, so the same state always gives the same picture. An opaque pipeline at the state's
- * canvas, or the cut-out's size for a state without one.
+ * canvas, or the cut-out's size for a state without one, with the layout the subject got.
  */
-export async function renderKept(cutout: Cutout, state: SceneState): Promise<Sharp> {
+export async function renderKept(cutout: Cutout, state: SceneState): Promise<ComposedScene> {
   const canvas = renderSize(state, cutout);
-  const pipeline = await composite(cutout, planOf(state), state.seed, state.quality, canvas);
-  if (!hasPictureLook(state.look)) return pipeline;
-  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const scene = await composeScene(cutout, planOf(state), state.seed, state.quality, canvas);
+  if (!hasPictureLook(state.look)) return scene;
+  const { data, info } = await scene.pipeline
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const looked = applyPictureLook(
     { rgba: data, width: info.width, height: info.height, opaque: true },
     state.look,
   );
-  return fromRaw(looked.rgba, looked.width, looked.height);
-}
-
-/** How a state's render lays the subject out, as composite() frames it for the state's plan. */
-function layoutIn(cutout: Cutout, state: SceneState): Promise<SubjectLayout> {
-  const plan = planOf(state);
-  const canvas = renderSize(state, cutout);
-  return plan.setting === "white"
-    ? layoutOnWhite(cutout, canvas)
-    : layoutSubject(cutout, plan.camera, plan.podium, canvas);
+  return { ...scene, pipeline: fromRaw(looked.rgba, looked.width, looked.height) };
 }
 
 /**
@@ -62,7 +55,8 @@ export async function measuredRender(
   state: SceneState,
   size: { width: number; height: number } = renderSize(state, cutout),
 ): Promise<EngineResult> {
-  let pipeline = await renderKept(cutout, state);
+  const { pipeline: rendering, layout } = await renderKept(cutout, state);
+  let pipeline = rendering;
   const rendered = renderSize(state, cutout);
   const { width, height } = size;
   if (width !== rendered.width || height !== rendered.height) {
@@ -75,7 +69,6 @@ export async function measuredRender(
   }
   const rgba = await pipeline.ensureAlpha().raw().toBuffer();
   // The subject exactly as the render laid it, enlarged as the render was.
-  const layout = await layoutIn(cutout, state);
   const placement = scalePlacement(layout.placement, width / rendered.width);
   const laid = layout.cutout;
   const reference =

@@ -1,7 +1,7 @@
 import { UNCHANGED_DELTA_E } from "@backdrop/shared";
 import sharp from "sharp";
 import { lumaOf } from "../common/index.ts";
-import type { Pixels } from "./measure.ts";
+import type { MeasureGrid } from "./measure.ts";
 
 /** The difference map's long side at most: enough to see where, small to store and load. */
 const MAP_SIDE = 768;
@@ -20,26 +20,27 @@ function colourFor(delta: number): readonly [number, number, number] {
 }
 
 /**
- * A picture of where the product changed: the result in grey, each measured product pixel
- * tinted green (within ΔE 2 of the original), amber (up to ΔE 5) or red (more). A PNG whose long
- * side is at most MAP_SIDE.
+ * A picture of where the product changed, at the measure's grid: the result in grey, each
+ * measured product pixel tinted green (within ΔE 2 of the original), amber (up to ΔE 5) or red
+ * (more). A PNG whose long side is at most MAP_SIDE.
  */
-export async function differenceMap(result: Pixels, deltas: Float32Array): Promise<Buffer> {
-  const { data, width, height, channels } = result;
+export async function differenceMap({ width, height, deltas, rgb }: MeasureGrid): Promise<Buffer> {
   const out = Buffer.alloc(width * height * 3);
   for (let i = 0; i < width * height; i++) {
-    const p = i * channels;
+    const p = i * 3;
     // Dimmed, so the tints stand out on light and dark pictures alike.
-    const grey = 40 + 0.55 * lumaOf(data[p] ?? 0, data[p + 1] ?? 0, data[p + 2] ?? 0);
+    const grey = 40 + 0.55 * lumaOf(rgb[p] ?? 0, rgb[p + 1] ?? 0, rgb[p + 2] ?? 0);
     const delta = deltas[i] ?? Number.NaN;
     const tint = Number.isNaN(delta) ? undefined : colourFor(delta);
     for (let c = 0; c < 3; c++) {
-      out[i * 3 + c] = tint ? grey * (1 - TINT) + (tint[c] ?? 0) * TINT : grey;
+      out[p + c] = tint ? grey * (1 - TINT) + (tint[c] ?? 0) * TINT : grey;
     }
   }
   const scale = Math.min(1, MAP_SIDE / Math.max(width, height));
-  return sharp(out, { raw: { width, height, channels: 3 } })
-    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
-    .png()
-    .toBuffer();
+  const map = sharp(out, { raw: { width, height, channels: 3 } });
+  const sized =
+    scale < 1
+      ? map.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
+      : map;
+  return sized.png({ compressionLevel: 3 }).toBuffer();
 }

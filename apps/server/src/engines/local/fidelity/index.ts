@@ -4,7 +4,9 @@ export { differenceMap } from "./difference-map.ts";
 export {
   edgeMargin,
   type FidelityMeasure,
+  type MeasureGrid,
   measureFidelity,
+  measureStep,
   type Pixels,
 } from "./measure.ts";
 export { measuredResult } from "./measured-result.ts";

@@ -10,7 +10,7 @@ type Rgba = { rgba: Buffer; width: number; height: number };
 /**
  * An opaque result encoded as it will be stored, with its subject: where it is and how close
  * its product is to `reference` (the photo's subject, placed as the result shows it). Measured
- * on the encoded bytes read back, so a lossy format's changes count too.
+ * as stored, so a lossy format's changes count too.
  */
 export async function measuredResult(
   result: Rgba,
@@ -23,17 +23,22 @@ export async function measuredResult(
     opaque: true,
     pixels: width * height,
   });
-  const stored = await sharp(encoded.bytes)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = { data: stored.data, width, height, channels: 3 as const };
+  // A PNG keeps every value; a JPEG's losses are measured from its bytes read back.
+  const pixels =
+    encoded.contentType === "image/png"
+      ? { data: result.rgba, width, height, channels: 4 as const }
+      : {
+          data: await sharp(encoded.bytes).removeAlpha().raw().toBuffer(),
+          width,
+          height,
+          channels: 3 as const,
+        };
   const measured =
     reference.width === width && reference.height === height
       ? measureFidelity(pixels, reference.rgba)
       : undefined;
   if (!measured) return { ...encoded, subject: { placement } };
-  const map = await differenceMap(pixels, measured.deltas);
+  const map = await differenceMap(measured.grid);
   const { width: mapWidth = 1, height: mapHeight = 1 } = await sharp(map).metadata();
   const { withinDeltaE2, meanDeltaE } = measured;
   return {
