@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { clamp } from "../common/index.ts";
 import { renderScene } from "../scene/index.ts";
-import type { Cutout, RenderQuality, ScenePlan, Size } from "../types.ts";
+import type { RenderQuality, ScenePlan, Size } from "../types.ts";
 import type { SubjectLayout } from "./framing.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
 
