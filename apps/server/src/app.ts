@@ -127,7 +127,7 @@ export function createApp(container: Container): Hono {
       sandboxRoutes({ sandbox, billing: services.billing, profiles, identity, clock, env }),
     );
   }
-  app.route("/", webAppRoutes(container.webDistDir));
+  app.route("/", webAppRoutes(container.webDistDir, { sourceMaps: container.env.serveSourceMaps }));
 
   app.notFound((c) => c.json(notFound, 404));
   app.onError(answerErrors(container.logger));

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_BUILT_MESSAGE } from "../src/routes/web-app.routes.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { createTestApp, postJson } from "./helpers/test-app.ts";
 
+const APP_JS = Buffer.from("console.log('app')");
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><!-- backdrop-spa --></body></html>';
 
@@ -17,6 +19,10 @@ describeEachDatabase("app shell", (database) => {
     mkdirSync(join(distDir, "assets"), { recursive: true });
     writeFileSync(join(distDir, "index.html"), INDEX_HTML);
     writeFileSync(join(distDir, "assets", "index-3f9a1c.js"), "console.log('app')");
+    // As apps/web/scripts/precompress.mjs writes them beside the file.
+    writeFileSync(join(distDir, "assets", "index-3f9a1c.js.br"), brotliCompressSync(APP_JS));
+    writeFileSync(join(distDir, "assets", "index-3f9a1c.js.gz"), gzipSync(APP_JS));
+    writeFileSync(join(distDir, "assets", "index-3f9a1c.js.map"), '{"version":3}');
     writeFileSync(join(distDir, "robots.txt"), "User-agent: *");
   });
   afterAll(() => rmSync(join(distDir, ".."), { recursive: true, force: true }));
@@ -57,6 +63,40 @@ describeEachDatabase("app shell", (database) => {
 
       const missing = await app.request("/assets/index-old.js");
       expect(missing.status).toBe(404);
+    });
+
+    it("sends the build's compressed copy to a browser that accepts it", async () => {
+      const { app } = createTestApp(database.handle(), { webDistDir: distDir });
+      const path = "/assets/index-3f9a1c.js";
+      const brotli = await app.request(path, {
+        headers: { "Accept-Encoding": "gzip, deflate, br" },
+      });
+      expect(brotli.headers.get("content-encoding")).toBe("br");
+      expect(brotli.headers.get("vary")).toContain("Accept-Encoding");
+      expect(brotli.headers.get("content-type")).toContain("javascript");
+      const sent = Buffer.from(await brotli.arrayBuffer());
+      expect(brotliDecompressSync(sent).equals(APP_JS)).toBe(true);
+
+      const gzip = await app.request(path, { headers: { "Accept-Encoding": "gzip" } });
+      expect(gzip.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(APP_JS)).toBe(true);
+
+      const plain = await app.request(path);
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe("console.log('app')");
+    });
+
+    it("serves source maps outside production only, unless SERVE_SOURCE_MAPS says", async () => {
+      const map = "/assets/index-3f9a1c.js.map";
+      const development = createTestApp(database.handle(), { webDistDir: distDir });
+      expect((await development.app.request(map)).status).toBe(200);
+      const hidden = createTestApp(database.handle(), {
+        webDistDir: distDir,
+        env: { SERVE_SOURCE_MAPS: "0" },
+      });
+      expect((await hidden.app.request(map)).status).toBe(404);
+      // The script itself is still served.
+      expect((await hidden.app.request("/assets/index-3f9a1c.js")).status).toBe(200);
     });
 
     it("serves other files from the build", async () => {

@@ -25,6 +25,7 @@ describe("loadEnv", () => {
       trustProxy: 0,
       devMailboxOpen: false,
       allowSandbox: false,
+      serveSourceMaps: true,
       trustedOrigins: ["http://localhost:5173"],
       supportRateLimit: { limit: 5, windowMs: 600_000 },
       authSecret: null,
@@ -53,6 +54,14 @@ describe("loadEnv", () => {
       databaseUrl: null,
       mailTransport: "outbox",
     });
+  });
+
+  it("serves source maps in production only when SERVE_SOURCE_MAPS asks", () => {
+    const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: SECRET, ALLOW_SANDBOX: "1" };
+    expect(loadEnv({ ...production, SERVE_SOURCE_MAPS: "1" }).serveSourceMaps).toBe(true);
+    expect(loadEnv({ NODE_ENV: "development", SERVE_SOURCE_MAPS: "0" }).serveSourceMaps).toBe(
+      false,
+    );
   });
 
   it("reads every variable", () => {
@@ -93,6 +102,8 @@ describe("loadEnv", () => {
       mailTransport: "smtp",
       trustProxy: 2,
       devMailboxOpen: true,
+      // Production serves no source maps unless asked to.
+      serveSourceMaps: false,
       uploadRateLimit: { limit: 4, windowMs: 60_000 },
       storageQuota: { paidBytes: 100_000_000, freeBytes: 10_000_000 },
       trustedOrigins: ["https://admin.example.com", "https://www.example.com"],
@@ -172,6 +183,7 @@ describe("loadEnv", () => {
       'JOB_QUEUE_WAIT_LIMIT_SECONDS must be a positive whole number (got "-5")',
     ],
     ["ALLOW_SANDBOX", "true", 'ALLOW_SANDBOX must be 0 or 1 (got "true")'],
+    ["SERVE_SOURCE_MAPS", "yes", 'SERVE_SOURCE_MAPS must be 0 or 1 (got "yes")'],
     [
       "TRUSTED_ORIGINS",
       "https://ok.example.com,ftp://files",

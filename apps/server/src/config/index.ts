@@ -77,6 +77,7 @@ export function loadEnv(source: Source = process.env): Env {
     trustProxy: vars.TRUST_PROXY,
     devMailboxOpen: vars.DEV_MAILBOX === "open",
     allowSandbox: vars.ALLOW_SANDBOX,
+    serveSourceMaps: vars.SERVE_SOURCE_MAPS ?? vars.NODE_ENV !== "production",
     trustedOrigins: Object.freeze([...new Set(trustedOrigins)]),
     supportRateLimit: Object.freeze(vars.SUPPORT_RATE_LIMIT),
     authSecret: vars.BETTER_AUTH_SECRET ?? null,

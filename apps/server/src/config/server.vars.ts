@@ -45,6 +45,10 @@ export const serverVariables = {
     "0",
   ),
   ALLOW_SANDBOX: flag,
+  /** Unset: the web app's source maps are served outside production only. */
+  SERVE_SOURCE_MAPS: optionalVariable(
+    z.enum(["0", "1"], { error: "must be 0 or 1" }).transform((value) => value === "1"),
+  ),
   TRUSTED_ORIGINS: optionalVariable(
     z
       .string()

@@ -25,6 +25,8 @@ export type Env = Readonly<{
   /** DEV_MAILBOX=open: the outbox page answers any client, not only loopback ones. */
   devMailboxOpen: boolean;
   allowSandbox: boolean;
+  /** Whether the web app's `.map` files are served (SERVE_SOURCE_MAPS; production: no). */
+  serveSourceMaps: boolean;
   /** Origins besides `appOrigin` allowed to send state-changing requests. */
   trustedOrigins: readonly string[];
   supportRateLimit: RateLimit;

@@ -10,10 +10,12 @@ const HASHED_ASSETS = "/assets/";
 
 /**
  * Serves the built single-page app. Hashed files under /assets/ are cached for a year;
- * everything else is revalidated. A path that is no file gets index.html, and the app's
- * router shows its own page (including its not-found page).
+ * everything else is revalidated. A file the build also wrote compressed (`.br`, `.gz`, see
+ * apps/web/scripts/precompress.mjs) is sent compressed to a browser that accepts it. Source
+ * maps are served only when `sourceMaps` says so. A path that is no file gets index.html, and
+ * the app's router shows its own page (including its not-found page).
  */
-export function webAppRoutes(distDir: string): Hono {
+export function webAppRoutes(distDir: string, options: { sourceMaps: boolean }): Hono {
   const indexFile = join(distDir, "index.html");
   let serveFiles: MiddlewareHandler | undefined;
 
@@ -23,9 +25,12 @@ export function webAppRoutes(distDir: string): Hono {
       return c.text(NOT_BUILT_MESSAGE, 503, { "Cache-Control": "no-store" });
     }
     const hashed = c.req.path.startsWith(HASHED_ASSETS);
+    if (!options.sourceMaps && c.req.path.endsWith(".map")) {
+      return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    }
     c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
 
-    serveFiles ??= serveStatic({ root: distDir });
+    serveFiles ??= serveStatic({ root: distDir, precompressed: true });
     const file = await serveFiles(c, async () => {});
     if (file) return file;
 
