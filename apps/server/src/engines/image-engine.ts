@@ -52,6 +52,7 @@ export function coverPlacement(
 
 /** How faithful a result's product is to the photo's (see `ZFidelity`), as measured. */
 export type Fidelity = {
+  /** Share of the product's pixels within CIEDE2000 ΔE 2 of the photo's, 0..1. */
   withinDeltaE2: number;
   meanDeltaE: number;
   /** How many product pixels were compared. */

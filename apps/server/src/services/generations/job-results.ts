@@ -18,12 +18,12 @@ const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
 /** What a job's engine call gives: a result (with its kept scene) or an upload's cut-out. */
 export type JobOutput = EngineResult | SubjectCutout;
 
-/** One output of a job as it will be stored: its file, and its difference map's, if any. */
+/** One output of a job as it will be stored: its file, and its difference map, if any. */
 export type MadeFile = {
   output: JobOutput;
   seed: number | undefined;
   file: StoredFile;
-  difference?: StoredFile;
+  difference?: { file: StoredFile; bytes: Buffer };
 };
 
 /** The new file rows of an output: the result with its subject, and its difference map. */
@@ -37,11 +37,13 @@ export function madeFile(
   const subject = "subject" in output ? output.subject : undefined;
   if (!subject) return { output, seed, file };
   const map = subject.difference;
-  const difference = map ? newStoredFile(job, "difference", map, now) : undefined;
+  const difference = map
+    ? { file: newStoredFile(job, "difference", map, now), bytes: map.bytes }
+    : undefined;
   file.subject = {
     placement: subject.placement,
     fidelity: subject.fidelity ?? null,
-    differenceFileId: difference?.id ?? null,
+    differenceFileId: difference?.file.id ?? null,
   };
   return { output, seed, file, ...(difference ? { difference } : {}) };
 }
@@ -78,13 +80,12 @@ export function createJobResults(deps: {
         await uploadCutouts.save(file, output);
         return () => uploadCutouts.delete(file);
       }
-      const map = "subject" in output ? output.subject?.difference : undefined;
       await storage.put(file.storageKey, output.bytes);
-      if (difference && map) await storage.put(difference.storageKey, map.bytes);
+      if (difference) await storage.put(difference.file.storageKey, difference.bytes);
       await keepScene(job, output, file);
       return async () => {
         await storage.delete(file.storageKey);
-        if (difference) await storage.delete(difference.storageKey);
+        if (difference) await storage.delete(difference.file.storageKey);
         await keptScenes.delete(file);
       };
     },

@@ -163,7 +163,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       if (!(await tx.jobs.finish(job.id, job.attempts, ended, now)) || earlier) return false;
       for (const { file, difference } of made) {
         await tx.records.insertFile(file);
-        if (difference) await tx.records.insertFile(difference);
+        if (difference) await tx.records.insertFile(difference.file);
       }
       if (isBackgroundJob(job.kind)) return true;
       const takes = made.map(({ file, seed }) => ({ fileId: file.id, seed: seed ?? 0 }));

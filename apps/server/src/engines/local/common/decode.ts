@@ -1,7 +1,10 @@
 import sharp from "sharp";
 
+/** Straight-alpha RGBA pixels in memory, with their size. */
+export type Rgba = { rgba: Buffer; width: number; height: number };
+
 /** A decoded image as straight-alpha RGBA, upright (EXIF orientation applied). */
-export type RawImage = { rgba: Buffer; width: number; height: number; opaque: boolean };
+export type RawImage = Rgba & { opaque: boolean };
 
 export async function decodeImage(bytes: Buffer): Promise<RawImage> {
   const { data, info } = await sharp(bytes)

@@ -20,7 +20,7 @@ export {
   vibrant,
   WHITE,
 } from "./colour.ts";
-export { decodeImage, fromRaw, type RawImage } from "./decode.ts";
+export { decodeImage, fromRaw, type RawImage, type Rgba } from "./decode.ts";
 export { encodeResult } from "./encode.ts";
 export { edgesRunOff, type FrameEdges } from "./frame-edges.ts";
 export { hashString, seededRandom } from "./seeded-random.ts";

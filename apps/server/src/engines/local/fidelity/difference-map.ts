@@ -1,5 +1,6 @@
 import { UNCHANGED_DELTA_E } from "@backdrop/shared";
 import sharp from "sharp";
+import type { EngineImage } from "../../image-engine.ts";
 import { lumaOf } from "../common/index.ts";
 import type { MeasureGrid } from "./measure.ts";
 
@@ -24,7 +25,12 @@ function colourFor(delta: number): readonly [number, number, number] {
  * measured product pixel tinted green (within ΔE 2 of the original), amber (up to ΔE 5) or red
  * (more). A PNG whose long side is at most MAP_SIDE.
  */
-export async function differenceMap({ width, height, deltas, rgb }: MeasureGrid): Promise<Buffer> {
+export async function differenceMap({
+  width,
+  height,
+  deltas,
+  rgb,
+}: MeasureGrid): Promise<EngineImage> {
   const out = Buffer.alloc(width * height * 3);
   for (let i = 0; i < width * height; i++) {
     const p = i * 3;
@@ -37,10 +43,12 @@ export async function differenceMap({ width, height, deltas, rgb }: MeasureGrid)
     }
   }
   const scale = Math.min(1, MAP_SIDE / Math.max(width, height));
+  const size = {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
   const map = sharp(out, { raw: { width, height, channels: 3 } });
-  const sized =
-    scale < 1
-      ? map.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
-      : map;
-  return sized.png({ compressionLevel: 3 }).toBuffer();
+  const sized = scale < 1 ? map.resize(size.width, size.height) : map;
+  const bytes = await sized.png({ compressionLevel: 3 }).toBuffer();
+  return { bytes, contentType: "image/png", ...size };
 }

@@ -1,4 +1,5 @@
 import { UNCHANGED_DELTA_E } from "@backdrop/shared";
+import type { Fidelity } from "../../image-engine.ts";
 import { deltaE2000, labOf } from "./delta-e.ts";
 import { productRegion } from "./product-region.ts";
 
@@ -31,14 +32,8 @@ export type MeasureGrid = {
   rgb: Uint8Array;
 };
 
-export type FidelityMeasure = {
-  /** Share of the product's pixels within UNCHANGED_DELTA_E of the original, 0..1. */
-  withinDeltaE2: number;
-  meanDeltaE: number;
-  /** How many pixels were compared. */
-  pixels: number;
-  grid: MeasureGrid;
-};
+/** The figures of a result's fidelity, and the grid they were read on. */
+export type FidelityMeasure = Omit<Fidelity, "kept"> & { grid: MeasureGrid };
 
 /**
  * How close a result's product is to the original: `reference` is the subject's original pixels

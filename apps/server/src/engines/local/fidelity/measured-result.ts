@@ -1,11 +1,9 @@
 import type { FidelityKept } from "@backdrop/shared";
 import sharp from "sharp";
 import type { EngineResult, Placement } from "../../image-engine.ts";
-import { encodeResult, fromRaw } from "../common/index.ts";
+import { encodeResult, fromRaw, type Rgba } from "../common/index.ts";
 import { differenceMap } from "./difference-map.ts";
 import { measureFidelity } from "./measure.ts";
-
-type Rgba = { rgba: Buffer; width: number; height: number };
 
 /**
  * An opaque result encoded as it will be stored, with its subject: where it is and how close
@@ -38,15 +36,9 @@ export async function measuredResult(
       ? measureFidelity(pixels, reference.rgba)
       : undefined;
   if (!measured) return { ...encoded, subject: { placement } };
-  const map = await differenceMap(measured.grid);
-  const { width: mapWidth = 1, height: mapHeight = 1 } = await sharp(map).metadata();
-  const { withinDeltaE2, meanDeltaE } = measured;
+  const { grid, ...figures } = measured;
   return {
     ...encoded,
-    subject: {
-      placement,
-      fidelity: { withinDeltaE2, meanDeltaE, pixels: measured.pixels, kept },
-      difference: { bytes: map, contentType: "image/png", width: mapWidth, height: mapHeight },
-    },
+    subject: { placement, fidelity: { ...figures, kept }, difference: await differenceMap(grid) },
   };
 }

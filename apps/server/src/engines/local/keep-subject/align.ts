@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Placement } from "../../image-engine.ts";
-import { type Rgba, roundPlacement } from "./place.ts";
+import type { Rgba } from "../common/index.ts";
+import { roundPlacement } from "./place.ts";
 
 /**
  * Finds where a model put the subject: it is asked to keep the photo's composition, but a

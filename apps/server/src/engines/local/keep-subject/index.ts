@@ -2,4 +2,4 @@
 export { alignSubject, MIN_MATCH } from "./align.ts";
 export { keepSubject } from "./keep-subject.ts";
 export { pasteSubject } from "./paste.ts";
-export { placeOnCanvas, type Rgba, roundPlacement } from "./place.ts";
+export { placeOnCanvas, roundPlacement } from "./place.ts";

@@ -2,9 +2,10 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { EngineImage, Placement } from "../../image-engine.ts";
+import type { Rgba } from "../common/index.ts";
 import { lanczosUpscaler } from "../upscale/index.ts";
 import { keepSubject } from "./keep-subject.ts";
-import { placeOnCanvas, type Rgba } from "./place.ts";
+import { placeOnCanvas } from "./place.ts";
 
 const photos = fileURLToPath(new URL("../../../../test/fixtures/photos/", import.meta.url));
 const WIDTH = 320;

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Rgba } from "./place.ts";
+import type { Rgba } from "../common/index.ts";
 
 /**
  * Blurred alpha at or above this share of full counts as full: the feather stays within a few

@@ -1,9 +1,7 @@
 import sharp from "sharp";
 import type { Placement } from "../../image-engine.ts";
+import type { Rgba } from "../common/index.ts";
 import type { Size } from "../types.ts";
-
-/** An RGBA image in memory. */
-export type Rgba = { rgba: Buffer; width: number; height: number };
 
 /** A placement with its corner and size in whole pixels, the size at least 1. */
 export function roundPlacement({ x, y, width, height }: Placement): Placement {
