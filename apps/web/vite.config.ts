@@ -16,16 +16,20 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry loads, read by e2e/specs/bundle-size.spec.ts.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // React and the other libraries change less often than the app: cache them apart.
+        // React and zod change less often than the app: cached apart (zod loads after the
+        // first paint, see docs/decisions.md). Other libraries stay with the code that uses
+        // them, so a library only some pages need loads with those pages.
         codeSplitting: {
           groups: [
             {
               name: "react",
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: "vendor", test: /node_modules/ },
+            { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -135,8 +135,10 @@ export async function recordWhen(
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         const data = event.split("\n").find((line) => line.startsWith("data:"));
-        if (!data) continue;
-        const record = ZImageRecord.parse(JSON.parse(data.slice(5)));
+        // The stream opens with an event that only sets the reconnection delay.
+        const json = data?.slice(5).trim();
+        if (!json) continue;
+        const record = ZImageRecord.parse(JSON.parse(json));
         if (ready(record)) return record;
       }
     }

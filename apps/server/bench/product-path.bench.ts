@@ -8,7 +8,6 @@
  * studio itself in Chromium (studio-browser.ts): the press on Generate to the result on screen.
  */
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GENERATION_DEFAULTS } from "@backdrop/shared";
@@ -19,6 +18,7 @@ import { createContainer } from "../src/container.ts";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { median } from "../src/lib/bench-stats.ts";
 import { migrate } from "../src/repositories/migrations/index.ts";
+import { freePort } from "../test/helpers/free-port.ts";
 import { loadPhoto, PHOTOS } from "./photos.ts";
 import {
   recordEnds,
@@ -36,15 +36,6 @@ const OVERHEAD_LIMIT_MS = 500;
 /** A realtime generation of an upload whose cut-out is ready, process to record (issue 14). */
 const REGENERATION_LIMIT_MS = 1500;
 const METHOD = "realtime";
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const address = server.address();
-  server.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /**
  * Generations of uploads whose cut-out is ready ("Subject ready" in the studio): each photo

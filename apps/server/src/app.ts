@@ -15,6 +15,7 @@ import { healthRoutes } from "./routes/health.routes.ts";
 import { filesRoutes, imagesRoutes } from "./routes/images.routes.ts";
 import { originGuard } from "./routes/origin.middleware.ts";
 import { paymentRoutes } from "./routes/payment.routes.ts";
+import { requestLog } from "./routes/request-log.middleware.ts";
 import { sandboxRoutes } from "./routes/sandbox.routes.ts";
 import { supportRoutes } from "./routes/support.routes.ts";
 import { webAppRoutes } from "./routes/web-app.routes.ts";
@@ -94,6 +95,7 @@ function apiRoutes(container: Container): Hono {
       previewRateLimiter: container.previewRateLimiter,
       trustProxy,
       logger,
+      closing: container.closing.signal,
     }),
   );
   api.route("/images", imagesRoutes({ identity, generations }));
@@ -110,6 +112,7 @@ function apiRoutes(container: Container): Hono {
 /** The whole HTTP surface: the JSON API under /api and the built web app everywhere else. */
 export function createApp(container: Container): Hono {
   const app = new Hono();
+  app.use("*", ...requestLog(container.logger));
   for (const path of POPUP_RETURN_PATHS) {
     app.use(path, async (c, next) => {
       await next();

@@ -1,14 +1,16 @@
+import { setMaxListeners } from "node:events";
 import type Stripe from "stripe";
 import type { Env } from "./config/index.ts";
-import { createEngine, type FalTransport } from "./engines/create-engine.ts";
-import type { ImageEngine } from "./engines/image-engine.ts";
 import { createIdentity } from "./identity/auth.ts";
 import { resolveAuthSecret } from "./identity/auth-secret.ts";
 import type { Identity } from "./identity/identity.ts";
-import { type Clock, systemClock } from "./lib/clock.ts";
-import { createConsoleLogger, type Logger } from "./lib/logger.ts";
+import { createJobCore, type JobCoreOverrides } from "./job-core.ts";
+import type { Clock } from "./lib/clock.ts";
+import type { Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
-import { createRateLimiter, type RateLimiter } from "./lib/rate-limiter.ts";
+import type { RateLimiter } from "./lib/rate-limiter.ts";
+import { createRateLimits, type RateLimits } from "./lib/rate-limits.ts";
+import { createRedisConnector } from "./lib/redis-connection.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { createOutboxMailer } from "./mail/outbox.mailer.ts";
 import { createSmtpMailer } from "./mail/smtp.mailer.ts";
@@ -23,16 +25,8 @@ import {
   type BillingRepository,
   createBillingRepository,
 } from "./repositories/billing.repository.ts";
-import {
-  createDatabase,
-  type DatabaseConfig,
-  type DatabaseHandle,
-  databaseConfigFor,
-} from "./repositories/database.ts";
-import {
-  createGenerationsRepository,
-  type GenerationsRepository,
-} from "./repositories/generations.repository.ts";
+import type { DatabaseHandle } from "./repositories/database.ts";
+import type { GenerationsRepository } from "./repositories/generations.repository.ts";
 import {
   createIdentityRepository,
   type IdentityRepository,
@@ -49,10 +43,7 @@ import {
   createSupportRepository,
   type SupportRepository,
 } from "./repositories/support.repository.ts";
-import {
-  createTokenLedgerRepository,
-  type TokenLedgerRepository,
-} from "./repositories/token-ledger.repository.ts";
+import type { TokenLedgerRepository } from "./repositories/token-ledger.repository.ts";
 import {
   createUserProfilesRepository,
   type UserProfilesRepository,
@@ -63,7 +54,7 @@ import {
   type BillingEventsService,
   createBillingEventsService,
 } from "./services/billing-events.service.ts";
-import { createJobs, type Jobs, type JobsOptions } from "./services/generations/create-jobs.ts";
+import type { Jobs } from "./services/generations/create-jobs.ts";
 import { createFileUrls } from "./services/generations/file-urls.ts";
 import {
   createGenerationsService,
@@ -79,11 +70,7 @@ import {
   type ScenePreviewService,
 } from "./services/scene-preview.service.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
-import {
-  createTokenLedgerService,
-  type TokenLedgerService,
-} from "./services/token-ledger.service.ts";
-import { createDiskStorage } from "./storage/disk.storage.ts";
+import type { TokenLedgerService } from "./services/token-ledger.service.ts";
 import type { FileStorage } from "./storage/file-storage.ts";
 
 export type Container = {
@@ -92,6 +79,8 @@ export type Container = {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** Where every limit below counts: in Redis with REDIS_URL, so N servers share one limit. */
+  rateLimits: RateLimits;
   /** Support messages, per client address. */
   rateLimiter: RateLimiter;
   /** Account lookups by e-mail, per client address (AUTH_RATE_LIMIT). */
@@ -135,26 +124,17 @@ export type Container = {
   identity: Identity;
   /** The built web app served beside the API. */
   webDistDir: string;
+  /** Aborted when the process begins to shut down: event streams end at once. */
+  closing: AbortController;
   /** Releases what the container opened (a database handed in by the caller stays open). */
   close(): Promise<void>;
 };
 
-export type ContainerOverrides = {
-  /** A config to open, or an open handle that the caller keeps owning. */
-  database?: DatabaseConfig | DatabaseHandle;
+export type ContainerOverrides = JobCoreOverrides & {
   mailer?: Mailer;
-  clock?: Clock;
-  logger?: Logger;
   webDistDir?: string;
   /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
   stripe?: Stripe;
-  /** The image engine instead of the configured one (tests hand in one they control). */
-  engine?: ImageEngine;
-  /** Where the configured fal engine sends its requests (tests: the fal emulator). */
-  falTransport?: FalTransport;
-  storage?: FileStorage;
-  /** Job timings instead of the defaults (tests shorten leases and time limits). */
-  jobs?: JobsOptions;
 };
 
 /** Each user may open this many checkout sessions of each kind per ten minutes. */
@@ -166,28 +146,23 @@ function onSandbox(sandbox: SandboxProvider): Container["payments"] {
   return { provider: sandbox, sandbox, stripeWebhooks: null };
 }
 
-function isHandle(database: DatabaseConfig | DatabaseHandle): database is DatabaseHandle {
-  return "db" in database;
-}
-
 export function createContainer(env: Env, overrides: ContainerOverrides = {}): Container {
-  const clock = overrides.clock ?? systemClock;
-  const logger = overrides.logger ?? createConsoleLogger();
-  const requested = overrides.database ?? databaseConfigFor(env);
-  const ownsDatabase = !isHandle(requested);
-  const database = isHandle(requested) ? requested : createDatabase(requested);
+  const closing = new AbortController();
+  // Every open event stream listens for the close, and a busy server holds more than ten.
+  setMaxListeners(0, closing.signal);
+  const core = createJobCore(env, overrides);
+  const { clock, logger, database, storage, bucket, tokenLedger, jobs } = core;
 
   const repositories = {
     support: createSupportRepository(database.db),
     mailOutbox: createMailOutboxRepository(database.db),
     userProfiles: createUserProfilesRepository(database.db),
     identity: createIdentityRepository(database.db),
-    tokenLedger: createTokenLedgerRepository(database),
+    tokenLedger: core.repositories.tokenLedger,
     billing: createBillingRepository(database),
     sandboxPayments: createSandboxPaymentsRepository(database.db),
-    generations: createGenerationsRepository(database),
+    generations: core.repositories.generations,
   };
-  const storage = overrides.storage ?? createDiskStorage(env.filesDir);
   const mailer =
     overrides.mailer ??
     (env.smtpUrl
@@ -199,7 +174,6 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     identity: repositories.identity,
     clock,
   });
-  const tokenLedger = createTokenLedgerService({ repository: repositories.tokenLedger, clock });
   const billingEvents = createBillingEventsService({
     repository: repositories.billing,
     ledger: tokenLedger,
@@ -227,27 +201,35 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
           appUrl: env.appUrl,
         }),
       );
+  // Its own connection: a limit must answer at once, never queue behind Redis reconnecting.
+  const rateLimitRedis = env.redisUrl
+    ? createRedisConnector(
+        env.redisUrl,
+        logger,
+      )({
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+      })
+    : null;
+  const rateLimits = createRateLimits({
+    clock,
+    logger,
+    ...(rateLimitRedis
+      ? { redis: { connection: rateLimitRedis, prefix: env.jobs.queuePrefix } }
+      : {}),
+  });
   const identity = createIdentity({
     env,
     database,
     mailer,
     logger,
     clock,
+    rateLimits,
     secret: resolveAuthSecret(env, logger),
     accounts,
     users: repositories.identity,
   });
 
-  const jobs = createJobs({
-    env,
-    engine: overrides.engine ?? createEngine(env, overrides.falTransport),
-    repository: repositories.generations,
-    storage,
-    ledger: tokenLedger,
-    clock,
-    logger,
-    ...(overrides.jobs ? { options: overrides.jobs } : {}),
-  });
   const uploadAllowance = createUploadAllowance({
     records: repositories.generations.records,
     profiles: repositories.userProfiles,
@@ -274,11 +256,12 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     mailer,
     clock,
     logger,
-    rateLimiter: createRateLimiter({ ...env.supportRateLimit, clock }),
-    authRateLimiter: createRateLimiter({ ...env.authRateLimit, clock }),
-    uploadRateLimiter: createRateLimiter({ ...env.uploadRateLimit, clock }),
-    checkoutRateLimiter: createRateLimiter({ ...CHECKOUT_RATE_LIMIT, clock }),
-    previewRateLimiter: createRateLimiter({ ...SCENE_PREVIEW_RATE_LIMIT, clock }),
+    rateLimits,
+    rateLimiter: rateLimits.limiter("support", env.supportRateLimit),
+    authRateLimiter: rateLimits.limiter("user-by-email", env.authRateLimit),
+    uploadRateLimiter: rateLimits.limiter("upload", env.uploadRateLimit),
+    checkoutRateLimiter: rateLimits.limiter("checkout", CHECKOUT_RATE_LIMIT),
+    previewRateLimiter: rateLimits.limiter("scene-preview", SCENE_PREVIEW_RATE_LIMIT),
     repositories,
     services: {
       support: createSupportService({
@@ -291,8 +274,9 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       health: createHealthService({
         db: database.db,
         ...(jobs.driver.ping ? { pingQueue: jobs.driver.ping } : {}),
-        filesDir: env.filesDir,
-        minFreeBytes: env.minFreeDiskBytes,
+        storage: bucket
+          ? { kind: "bucket", ping: bucket.ping }
+          : { kind: "disk", filesDir: env.filesDir, minFreeBytes: env.minFreeDiskBytes },
       }),
       accounts,
       tokenLedger,
@@ -311,9 +295,11 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     payments,
     identity,
     webDistDir: overrides.webDistDir ?? WEB_DIST_DIR,
+    closing,
     async close() {
-      await jobs.close();
-      if (ownsDatabase) await database.db.destroy();
+      closing.abort();
+      rateLimitRedis?.disconnect();
+      await core.close();
     },
   };
 }

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
   server.once("listening", () => {
     logger.info(
-      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"}, image engine: ${container.jobs.engine.id}, jobs: ${container.jobs.driver.id})`,
+      `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"}, image engine: ${container.jobs.engine.id}, jobs: ${container.jobs.driver.id}, rate limits: ${container.rateLimits.store})`,
     );
   });
   server.once("error", async (error) => {
@@ -43,13 +43,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
-    // Idle keep-alive connections would otherwise hold close() open.
-    const forceExit = setTimeout(() => process.exit(1), 10_000);
+    // Running jobs get their grace, then a little longer for what is left to close.
+    const forceExit = setTimeout(() => process.exit(1), env.jobs.shutdownGraceMs + 15_000);
     forceExit.unref();
+    // Event streams end now (browsers reconnect to another server); requests in flight finish.
+    container.closing.abort();
     server.close(async () => {
       await container.close();
       process.exit(0);
     });
+    // Idle keep-alive connections would otherwise hold close() open.
     if ("closeIdleConnections" in server) server.closeIdleConnections();
   };
   process.once("SIGINT", () => shutdown("SIGINT"));

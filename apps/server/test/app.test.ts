@@ -24,6 +24,8 @@ describeEachDatabase("app shell", (database) => {
     writeFileSync(join(distDir, "assets", "index-3f9a1c.js.gz"), gzipSync(APP_JS));
     writeFileSync(join(distDir, "assets", "index-3f9a1c.js.map"), '{"version":3}');
     writeFileSync(join(distDir, "robots.txt"), "User-agent: *");
+    mkdirSync(join(distDir, ".vite"));
+    writeFileSync(join(distDir, ".vite", "manifest.json"), "{}");
   });
   afterAll(() => rmSync(join(distDir, ".."), { recursive: true, force: true }));
 
@@ -97,6 +99,11 @@ describeEachDatabase("app shell", (database) => {
       expect((await hidden.app.request(map)).status).toBe(404);
       // The script itself is still served.
       expect((await hidden.app.request("/assets/index-3f9a1c.js")).status).toBe(200);
+    });
+
+    it("never serves the build's manifest", async () => {
+      const { app } = createTestApp(database.handle(), { webDistDir: distDir });
+      expect((await app.request("/.vite/manifest.json")).status).toBe(404);
     });
 
     it("serves other files from the build", async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createBullmqDriver, startBullmqWorker } from "../src/jobs/bullmq.driver.ts";
-import { createRedisConnector } from "../src/jobs/redis-connection.ts";
 import { silentLogger } from "../src/lib/logger.ts";
+import { createRedisConnector } from "../src/lib/redis-connection.ts";
 import { FAIR_ORDER, handOverAll, recordingRunner } from "./helpers/fair-order.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;

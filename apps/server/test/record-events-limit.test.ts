@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { MAX_STREAMS_PER_USER } from "../src/routes/record-events.routes.ts";
@@ -67,6 +68,33 @@ describeEachDatabase("record event streams per user", (database) => {
       expect(res.status).toBe(200);
     });
     expect((await events(ada, first.recordId)).status).toBe(429);
+  });
+
+  it("leaves no listener behind on the server's closing signal once a stream ends", async () => {
+    const closing = t.container.closing.signal;
+    const before = getEventListeners(closing, "abort").length;
+    const adas = await upload(t, ada);
+    const streams = [];
+    for (let i = 0; i < 3; i += 1) streams.push(await openStream(ada, adas.recordId));
+    expect(getEventListeners(closing, "abort").length).toBe(before + 3);
+
+    for (const stream of streams) await stream.cancel();
+    await vi.waitFor(() => expect(getEventListeners(closing, "abort").length).toBe(before));
+  });
+
+  it("holds more than ten streams at once without a listener-leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const [adas, bobs] = [await upload(t, ada), await upload(t, bob)];
+      for (let i = 0; i < 8; i += 1) await openStream(ada, adas.recordId);
+      for (let i = 0; i < 3; i += 1) await openStream(bob, bobs.recordId);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   it("does not take a slot for a record that is not the user's", async () => {

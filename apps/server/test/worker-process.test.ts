@@ -8,17 +8,20 @@ import { createDatabase, type DatabaseHandle } from "../src/repositories/databas
 import { migrate } from "../src/repositories/migrations/index.ts";
 import { pollRecord, postFal, processBody, upload } from "./helpers/generations.ts";
 import { adaAndBob, subscribeInSandbox } from "./helpers/payments.ts";
-import { APP_URL, createTestApp, TEST_AUTH_SECRET } from "./helpers/test-app.ts";
+import { exited } from "./helpers/server-process.ts";
+import { createTestApp } from "./helpers/test-app.ts";
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 const SERVER_DIR = join(import.meta.dirname, "..");
 
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+/** The environment without anything a server needs besides the jobs' settings. */
+function jobSettingsOnly(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const serverOnly = /^(BETTER_AUTH_|GOOGLE_|SMTP_|MAIL_|STRIPE_|APP_URL|ALLOW_SANDBOX)/;
+  return Object.fromEntries(Object.entries(source).filter(([name]) => !serverOnly.test(name)));
 }
 
 /** `npm run worker` as its own process: the server enqueues, the worker runs the job. */
-describe.skipIf(!REDIS_URL)("npm run worker", () => {
+describe.skipIf(!REDIS_URL)("npm run worker, in production", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "backdrop-worker-"));
   const env = {
     REDIS_URL: REDIS_URL ?? "",
@@ -35,13 +38,8 @@ describe.skipIf(!REDIS_URL)("npm run worker", () => {
     await migrate(database);
     worker = spawn(process.execPath, ["--import", "tsx", "src/worker.ts"], {
       cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        ...env,
-        NODE_ENV: "test",
-        APP_URL,
-        BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
-      },
+      // Production, and nothing of the server's sign-in, mail or payment settings.
+      env: { ...jobSettingsOnly(process.env), ...env, NODE_ENV: "production" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     worker.stdout?.on("data", (chunk) => (output += chunk));

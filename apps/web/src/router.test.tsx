@@ -40,4 +40,18 @@ describe("routes", () => {
       "Place your product or actor anywhere with AI",
     );
   });
+
+  it("loads a page's code on the way to it, the frame showing meanwhile", async () => {
+    const { user } = renderRoute("/terms", { lazyPages: true });
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Terms of Service" }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole("link", { name: "Pricing" }));
+
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Simple plans, paid in tokens" }),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,46 +1,55 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./features/shell/components/app-layout.tsx";
-import { AuthCompletePage } from "./pages/auth-complete-page.tsx";
-import { ContactPage } from "./pages/contact-page.tsx";
-import { DevMailboxPage } from "./pages/dev-mailbox-page.tsx";
-import { ForgotPasswordPage } from "./pages/forgot-password-page.tsx";
-import { GalleryPage } from "./pages/gallery-page.tsx";
+import { PageLoading } from "./features/shell/components/page-loading.tsx";
+import { RouteError } from "./features/shell/components/route-error.tsx";
+import { LAZY_PAGES, type LazyPagePath } from "./lazy-pages.ts";
 import { GeneratePage } from "./pages/generate-page.tsx";
-import { LoginPage } from "./pages/login-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";
-import { PaymentCancelledPage } from "./pages/payment-cancelled-page.tsx";
-import { PaymentSuccessPage } from "./pages/payment-success-page.tsx";
-import { PricingPage } from "./pages/pricing-page.tsx";
-import { PrivacyPage } from "./pages/privacy-page.tsx";
-import { ReportPage } from "./pages/report-page.tsx";
-import { ResetPasswordPage } from "./pages/reset-password-page.tsx";
-import { SignupPage } from "./pages/signup-page.tsx";
-import { TermsPage } from "./pages/terms-page.tsx";
+
+function lazyRoute(path: LazyPagePath): RouteObject {
+  return { path: path.slice(1), lazy: LAZY_PAGES[path] };
+}
+
+/** The bare sign-in popup shows nothing while its code loads; it closes itself at once. */
+function BlankPage() {
+  return null;
+}
 
 /**
  * Every screen of SPEC point 2, plus the reset-password and dev mailbox pages, and the bare
- * page that Google's sign-in popup returns to.
+ * page that Google's sign-in popup returns to. Generate (`/`) and the tiny not-found page are
+ * part of the app's first download; every other page is fetched when first needed
+ * (lazy-pages.ts), while the current page stays on screen.
  */
 export const routes: RouteObject[] = [
-  { path: "auth/complete", element: <AuthCompletePage /> },
+  { ...lazyRoute("/auth/complete"), HydrateFallback: BlankPage, errorElement: <RouteError /> },
   {
     element: <AppLayout />,
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <GeneratePage /> },
-      { path: "signup", element: <SignupPage /> },
-      { path: "login", element: <LoginPage /> },
-      { path: "forgot-password", element: <ForgotPasswordPage /> },
-      { path: "reset-password", element: <ResetPasswordPage /> },
-      { path: "pricing", element: <PricingPage /> },
-      { path: "payment-success", element: <PaymentSuccessPage /> },
-      { path: "payment-cancelled", element: <PaymentCancelledPage /> },
-      { path: "gallery", element: <GalleryPage /> },
-      { path: "privacy", element: <PrivacyPage /> },
-      { path: "terms", element: <TermsPage /> },
-      { path: "contact", element: <ContactPage /> },
-      { path: "report", element: <ReportPage /> },
-      { path: "dev/mailbox", element: <DevMailboxPage /> },
-      { path: "*", element: <NotFoundPage /> },
+      {
+        // A page that fails to load, or one opened directly and still loading, shows inside
+        // the frame: the header and footer stay.
+        HydrateFallback: PageLoading,
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <GeneratePage /> },
+          lazyRoute("/signup"),
+          lazyRoute("/login"),
+          lazyRoute("/forgot-password"),
+          lazyRoute("/reset-password"),
+          lazyRoute("/pricing"),
+          lazyRoute("/payment-success"),
+          lazyRoute("/payment-cancelled"),
+          lazyRoute("/gallery"),
+          lazyRoute("/privacy"),
+          lazyRoute("/terms"),
+          lazyRoute("/contact"),
+          lazyRoute("/report"),
+          lazyRoute("/dev/mailbox"),
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  displayNameFor,
   ZCurrentUser,
   ZPublicConfig,
   ZSaveUserRequest,
   ZUserProviderResponse,
   ZUserTokens,
 } from "./account.schema.ts";
+import { displayNameFor } from "./account.ts";
 import { MESSAGES } from "./messages.ts";
 import { firstIssueMessage } from "./support.schema.ts";
 

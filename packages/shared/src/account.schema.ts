@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { NAME_MAX_LENGTH, PLAN_IDS, USER_PROVIDERS } from "./account.ts";
 import { MESSAGES, tooLongMessage } from "./messages.ts";
 import { EMAIL_PATTERN } from "./validation.ts";
-
-export const PLAN_IDS = ["free", "starter", "pro", "elite"] as const;
 export const ZPlanId = z.enum(PLAN_IDS);
 export type TPlanId = z.infer<typeof ZPlanId>;
-
-/** How an account signs in: e-mail and password, or Google. */
-export const USER_PROVIDERS = ["email", "google"] as const;
 export const ZUserProvider = z.enum(USER_PROVIDERS);
 export type TUserProvider = z.infer<typeof ZUserProvider>;
-
-export const NAME_MAX_LENGTH = 100;
 
 const isoDate = z.iso.datetime().nullable();
 const count = z.number().int().nonnegative();
@@ -71,10 +65,3 @@ export const ZPublicConfig = z.object({
   relightOption: z.boolean().default(false),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
-
-/** The name saved for a user: the display name, or the part of the e-mail before the @. */
-export function displayNameFor(name: string | null | undefined, email: string): string {
-  const trimmed = name?.trim();
-  if (trimmed) return Array.from(trimmed).slice(0, NAME_MAX_LENGTH).join("");
-  return email.split("@")[0] ?? email;
-}

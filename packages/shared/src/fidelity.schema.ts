@@ -1,25 +1,5 @@
 import { z } from "zod";
-
-/**
- * How a result kept the product's pixels (issue 15):
- * - `original`: the photo's own pixels, put back over the model's picture or composited as cut;
- * - `light-matched`: the photo's pixels leaned toward the scene's light, within bounds (offline);
- * - `redrawn`: the model drew the product itself (the user let it relight the product, or the
- *   edit asked to change the product);
- * - `retouched`: a look edit changed the whole picture, product included;
- * - `upscaled`: enlarged by the engine's upscaler.
- */
-export const FIDELITY_KEPT = [
-  "original",
-  "light-matched",
-  "redrawn",
-  "retouched",
-  "upscaled",
-] as const;
-export type FidelityKept = (typeof FIDELITY_KEPT)[number];
-
-/** At or under this CIEDE2000 difference a product pixel counts as unchanged. */
-export const UNCHANGED_DELTA_E = 2;
+import { FIDELITY_KEPT } from "./fidelity.ts";
 
 /**
  * How close the product in a result is to the original photo's, over the product's inside:
@@ -33,9 +13,3 @@ export const ZFidelity = z.object({
   differenceUrl: z.string().nullable(),
 });
 export type TFidelity = z.infer<typeof ZFidelity>;
-
-/** The share as the studio's badge shows it: one decimal, never rounded up to 100%. */
-export function fidelityPercent(share: number): string {
-  const tenths = Math.floor(share * 1000) / 10;
-  return `${tenths.toFixed(1)}%`;
-}

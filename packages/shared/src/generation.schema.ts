@@ -1,37 +1,21 @@
 import { z } from "zod";
 import { ASPECTS, DEFAULT_ASPECT } from "./aspect.ts";
 import { ZFidelity } from "./fidelity.schema.ts";
+import {
+  ARCHIVE_LIMIT,
+  DEFAULT_PROCESSING_METHOD,
+  DEFAULT_SHADOW_STYLE,
+  GENERATION_DEFAULTS,
+  JOB_STATUSES,
+  MAX_SEED,
+  MAX_VARIATIONS,
+  PROCESSING_METHODS,
+  PROMPT_MAX_LENGTH,
+  RECORD_STATUSES,
+  SHADOW_STYLES,
+  UPSCALE_DEFAULTS,
+} from "./generation.ts";
 import { AUTH_MESSAGES, GALLERY_MESSAGES, GENERATION_MESSAGES } from "./messages.ts";
-
-/** SPEC point 9: what an upload may be. */
-export const IMAGE_LIMITS = Object.freeze({
-  /** Uploads must be smaller than this many bytes (10 MB). */
-  maxBytes: 10 * 1024 * 1024,
-  maxWidth: 2048,
-  maxHeight: 2048,
-  /** What the picker's note lists, in its order. */
-  formats: ["JPG", "PNG", "WebP", "GIF", "AVIF"] as const,
-  mimeTypes: ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"] as const,
-});
-
-export const PROCESSING_METHODS = ["realtime", "queue"] as const;
-export type ProcessingMethod = (typeof PROCESSING_METHODS)[number];
-export const DEFAULT_PROCESSING_METHOD: ProcessingMethod = "realtime";
-
-/** SPEC point 9's model options, as the web app sends them. */
-export const GENERATION_DEFAULTS = Object.freeze({
-  background_threshold: 0.67,
-  num_inference_steps: 28,
-  guidance_scale: 7,
-  lowres_denoise: 0.98,
-  enable_hr_fix: true,
-});
-
-export const UPSCALE_DEFAULTS = Object.freeze({
-  upscale_factor: 2,
-  creativity: 0.35,
-  resemblance: 0.6,
-});
 
 const unit = (name: string) =>
   z
@@ -74,8 +58,6 @@ export const ZUpscaleOptions = z
   .default(UPSCALE_DEFAULTS);
 export type UpscaleOptions = z.infer<typeof ZUpscaleOptions>;
 
-export const PROMPT_MAX_LENGTH = 1000;
-
 const userUid = z
   .string({ error: AUTH_MESSAGES.uidRequired })
   .trim()
@@ -95,26 +77,13 @@ const prompt = (missing: string) =>
     .min(1, missing)
     .max(PROMPT_MAX_LENGTH, `The prompt must be at most ${PROMPT_MAX_LENGTH} characters`);
 
-/**
- * The subject's shadow: `natural` cast and contact shadows that follow the scene's light,
- * `soft` a contact shadow only, `none` no shadow.
- */
-export const SHADOW_STYLES = ["natural", "soft", "none"] as const;
-export type ShadowStyle = (typeof SHADOW_STYLES)[number];
-export const DEFAULT_SHADOW_STYLE: ShadowStyle = "natural";
+const VARIATIONS_MESSAGE = `variations must be a whole number from 1 to ${MAX_VARIATIONS}`;
+const SEED_MESSAGE = `seed must be a whole number from 0 to ${MAX_SEED}`;
 
 /**
  * POST /api/fal/process. `processingMethod` is ours: the spec's radio choice, realtime by default;
  * so are `shadow` and `aspect` (the output's proportions, see outputSize).
  */
-/** At most this many takes of one generation (issue 14, point 2). */
-export const MAX_VARIATIONS = 4;
-/** Seeds are 31-bit, as every engine takes them. */
-export const MAX_SEED = 2 ** 31 - 1;
-
-const VARIATIONS_MESSAGE = `variations must be a whole number from 1 to ${MAX_VARIATIONS}`;
-const SEED_MESSAGE = `seed must be a whole number from 0 to ${MAX_SEED}`;
-
 export const ZProcessRequest = z.object({
   prompt: prompt(GENERATION_MESSAGES.promptRequired),
   imageUrl,
@@ -182,9 +151,6 @@ export const ZUploadResponse = z.object({
 });
 export type TUploadResponse = z.infer<typeof ZUploadResponse>;
 
-export const JOB_STATUSES = ["queued", "processing", "completed", "failed"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
-
 /** process and upscale answer the job they queued; its id is the request_id. */
 export const ZJobAccepted = z.object({
   request_id: z.string(),
@@ -200,14 +166,6 @@ const resultRef = imageRef.extend({ fidelity: ZFidelity.nullable() });
 
 export const ZEditResponse = z.object({ image: resultRef });
 export type TEditResponse = z.infer<typeof ZEditResponse>;
-
-/**
- * SPEC point 3's image record. `status` is "uploaded" until a first job is queued, then the
- * status of the latest job; `stage` says what that job is doing and `progress` how much of that
- * stage is done (0..1), when the engine can tell. The rest is ours.
- */
-export const RECORD_STATUSES = ["uploaded", ...JOB_STATUSES] as const;
-export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 export const ZImageRecord = z.object({
   _id: z.string(),
@@ -239,9 +197,6 @@ export const ZImageRecord = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type TImageRecord = z.infer<typeof ZImageRecord>;
-
-/** At most this many records in one ZIP download. */
-export const ARCHIVE_LIMIT = 50;
 
 /** POST /api/images/archive: the chosen results of these records (the user's own), as a ZIP. */
 export const ZArchiveRequest = z.object({

@@ -40,6 +40,7 @@ describe("loadEnv", () => {
       queueWaitLimitMs: 900_000,
       concurrency: 2,
       queuePrefix: "backdrop",
+      shutdownGraceMs: 10_000,
     });
     expect(Object.isFrozen(env)).toBe(true);
   });
@@ -277,6 +278,26 @@ describe("loadEnv", () => {
       });
       expect(env.mailTransport).toBe("smtp");
       expect(env.trustedOrigins).toEqual([]);
+    });
+
+    it("starts a worker with jobs settings alone: no sign-in, mail or payment settings", () => {
+      const env = loadEnv(
+        {
+          NODE_ENV: "production",
+          REDIS_URL: "redis://queue:6379",
+          DATABASE_URL: "postgres://db/x",
+        },
+        "worker",
+      );
+      expect(env.authSecret).toBeNull();
+      expect(env.stripe).toBeNull();
+      expect(env.redisUrl).toBe("redis://queue:6379");
+    });
+
+    it("still refuses a worker's invalid settings", () => {
+      expect(() => loadEnv({ NODE_ENV: "production", REDIS_URL: "http://x" }, "worker")).toThrow(
+        /REDIS_URL must be a URL starting with redis:\/\/ or rediss:\/\//,
+      );
     });
   });
 });

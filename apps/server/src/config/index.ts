@@ -5,6 +5,7 @@ import { AUTH_SECRET_MIN_LENGTH, googleSignIn, identityVariables } from "./ident
 import { falEndpointOverrides, imageEngine, jobSettings, jobVariables } from "./jobs.vars.ts";
 import { mailVariables } from "./mail.vars.ts";
 import { serverVariables } from "./server.vars.ts";
+import { s3Config, storageVariables } from "./storage.vars.ts";
 import { stripeConfig, stripeVariables } from "./stripe.vars.ts";
 import type { Env } from "./types.ts";
 import { EnvError } from "./variables.ts";
@@ -25,6 +26,7 @@ const SECRET_VARIABLES = new Set([
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
   "FAL_KEY",
+  "S3_SECRET_ACCESS_KEY",
 ]);
 
 /** Every variable the server reads, by concern; unset and empty both mean the default. */
@@ -34,6 +36,7 @@ const schema = z.object({
   ...identityVariables,
   ...jobVariables,
   ...stripeVariables,
+  ...storageVariables,
 });
 
 /** Hides the password of a URL-like value before it is echoed in an error. */
@@ -41,7 +44,12 @@ function redact(value: string): string {
   return value.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
 }
 
-export function loadEnv(source: Source = process.env): Env {
+/**
+ * The configuration of a `server` (the API and web app) or a `worker` (`npm run worker`): a
+ * worker runs jobs only, so it starts without the sign-in, mail and payment settings that
+ * production requires of a server.
+ */
+export function loadEnv(source: Source = process.env, role: "server" | "worker" = "server"): Env {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -78,6 +86,7 @@ export function loadEnv(source: Source = process.env): Env {
     devMailboxOpen: vars.DEV_MAILBOX === "open",
     allowSandbox: vars.ALLOW_SANDBOX,
     serveSourceMaps: vars.SERVE_SOURCE_MAPS ?? vars.NODE_ENV !== "production",
+    logLevel: vars.LOG_LEVEL,
     trustedOrigins: Object.freeze([...new Set(trustedOrigins)]),
     supportRateLimit: Object.freeze(vars.SUPPORT_RATE_LIMIT),
     authSecret: vars.BETTER_AUTH_SECRET ?? null,
@@ -91,13 +100,14 @@ export function loadEnv(source: Source = process.env): Env {
     stripe,
     filesDir: resolve(REPO_ROOT, vars.FILES_DIR ?? join(vars.DATA_DIR, "files")),
     minFreeDiskBytes: vars.MIN_FREE_DISK_MB * MEGABYTE,
+    s3: s3Config(vars),
     imageEngine: imageEngine(vars),
     falKey: vars.FAL_KEY ?? null,
     falEndpoints: falEndpointOverrides(vars),
     redisUrl: vars.REDIS_URL ?? null,
     jobs: jobSettings(vars),
   });
-  assertProductionReady(env);
+  if (role === "server") assertProductionReady(env);
   return env;
 }
 

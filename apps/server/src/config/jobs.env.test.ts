@@ -17,6 +17,7 @@ describe("image engine and job configuration", () => {
         queueWaitLimitMs: 900_000,
         concurrency: 2,
         queuePrefix: "backdrop",
+        shutdownGraceMs: 10_000,
       },
     });
   });

@@ -27,6 +27,14 @@ export const jobVariables = {
   JOB_TIME_LIMIT_SECONDS: positiveInteger("120", 3600),
   JOB_QUEUE_WAIT_LIMIT_SECONDS: positiveInteger("900", 86_400),
   JOB_CONCURRENCY: positiveInteger("2", 64),
+  JOB_SHUTDOWN_GRACE_SECONDS: variable(
+    z
+      .string()
+      .regex(/^\d+$/, { error: "must be a whole number of seconds (0 hands jobs back at once)" })
+      .transform(Number)
+      .refine((value) => value <= 600, { error: "must be at most 600" }),
+    "10",
+  ),
   JOB_QUEUE_PREFIX: variable(
     z.string().regex(/^[a-z0-9][a-z0-9:_-]*$/i, { error: "must be letters, digits, :, _ or -" }),
     "backdrop",
@@ -60,5 +68,6 @@ export function jobSettings(vars: JobVars): JobSettings {
     queueWaitLimitMs: vars.JOB_QUEUE_WAIT_LIMIT_SECONDS * 1000,
     concurrency: vars.JOB_CONCURRENCY,
     queuePrefix: vars.JOB_QUEUE_PREFIX,
+    shutdownGraceMs: vars.JOB_SHUTDOWN_GRACE_SECONDS * 1000,
   });
 }

@@ -45,6 +45,12 @@ export const serverVariables = {
     "0",
   ),
   ALLOW_SANDBOX: flag,
+  LOG_LEVEL: variable(
+    z.enum(["error", "warn", "info", "debug", "silent"], {
+      error: "must be one of error, warn, info, debug, silent",
+    }),
+    "info",
+  ),
   /** Unset: the web app's source maps are served outside production only. */
   SERVE_SOURCE_MAPS: optionalVariable(
     z.enum(["0", "1"], { error: "must be 0 or 1" }).transform((value) => value === "1"),

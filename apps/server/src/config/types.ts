@@ -27,6 +27,8 @@ export type Env = Readonly<{
   allowSandbox: boolean;
   /** Whether the web app's `.map` files are served (SERVE_SOURCE_MAPS; production: no). */
   serveSourceMaps: boolean;
+  /** How much the JSON log says (LOG_LEVEL). */
+  logLevel: "error" | "warn" | "info" | "debug" | "silent";
   /** Origins besides `appOrigin` allowed to send state-changing requests. */
   trustedOrigins: readonly string[];
   supportRateLimit: RateLimit;
@@ -46,6 +48,8 @@ export type Env = Readonly<{
   filesDir: string;
   /** Below this much free space where files are stored, the health check fails. */
   minFreeDiskBytes: number;
+  /** Null keeps the images on disk under `filesDir`; set (S3_BUCKET), they live in the bucket. */
+  s3: S3Config | null;
   imageEngine: ImageEngineId;
   /** Set when the fal engine is in use. */
   falKey: string | null;
@@ -72,6 +76,8 @@ export type JobSettings = Readonly<{
   concurrency: number;
   /** Keeps the keys of deployments sharing one Redis apart. */
   queuePrefix: string;
+  /** On shutdown, how long running jobs may finish before they are handed back to the line. */
+  shutdownGraceMs: number;
 }>;
 
 export type StripeConfig = Readonly<{
@@ -84,6 +90,17 @@ export type StripeConfig = Readonly<{
 }>;
 
 export type RateLimit = Readonly<{ limit: number; windowMs: number }>;
+
+export type S3Config = Readonly<{
+  bucket: string;
+  region: string;
+  /** Null means AWS's own endpoint for the region; set for any other S3-compatible server. */
+  endpoint: string | null;
+  /** Null means the SDK's default credential chain (AWS_* variables, shared files, an instance role). */
+  credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | null;
+  /** Bucket in the path (`host/bucket/key`) instead of the host name, as MinIO and friends need. */
+  forcePathStyle: boolean;
+}>;
 
 export type GoogleSignIn = Readonly<{
   clientId: string;

@@ -5,6 +5,7 @@ import { bearer, genericOAuth } from "better-auth/plugins";
 import type { Env } from "../config/index.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { Logger } from "../lib/logger.ts";
+import type { RateLimits } from "../lib/rate-limits.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import type { DatabaseHandle } from "../repositories/database.ts";
 import type { IdentityRepository } from "../repositories/identity.repository.ts";
@@ -14,6 +15,7 @@ import { resetPasswordMail, verificationMail } from "./identity-mails.ts";
 import { identityPolicy } from "./identity-policy.ts";
 import { ownSessionsOnly } from "./own-sessions.ts";
 import { createRateLimitStorage } from "./rate-limit-storage.ts";
+import { createSessionCache, type FoundSession, type SessionCache } from "./session-cache.ts";
 
 export const IDENTITY_BASE_PATH = "/api/identity";
 /** Carries the client address we determined; a value sent by the client is dropped. */
@@ -23,6 +25,9 @@ export const VERIFIED_RETURN_PATH = "/login";
 /** The web page where a reset link lets the user choose a new password. */
 export const RESET_PASSWORD_PATH = "/reset-password";
 const LINK_LIFETIME_SECONDS = 3600;
+/** How long a session's lookup answers reads in this process (docs/decisions.md, "A fast poll"). */
+export const SESSION_CACHE_TTL_MS = 10_000;
+const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 /** Endpoints that guess passwords or send mail: limited per client by AUTH_RATE_LIMIT. */
 export const RATE_LIMITED_PATHS = [
@@ -38,6 +43,8 @@ export type IdentityDeps = {
   mailer: Mailer;
   logger: Logger;
   clock: Clock;
+  /** Where sign-in attempts are counted (AUTH_RATE_LIMIT): in Redis when servers share one. */
+  rateLimits: RateLimits;
   secret: string;
   accounts: AccountsService;
   users: IdentityRepository;
@@ -69,7 +76,14 @@ function googlePlugin(google: NonNullable<Env["google"]>) {
 
 export const MAIL_FAILED_CODE = "EMAIL_DELIVERY_FAILED";
 
-export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
+/**
+ * `sessions` is told of every session better-auth ends and every user it changes or deletes,
+ * whichever endpoint (or future caller of its adapter) does it.
+ */
+export function buildAuthOptions(
+  deps: IdentityDeps,
+  sessions: Pick<SessionCache, "forgetSession" | "forgetUser">,
+): BetterAuthOptions {
   const { env, mailer, logger } = deps;
   const authLimit = { window: env.authRateLimit.windowMs / 1000, max: env.authRateLimit.limit };
 
@@ -144,7 +158,7 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
       window: 60,
       max: 300,
       customRules: Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, authLimit])),
-      customStorage: createRateLimitStorage(deps.clock),
+      customStorage: createRateLimitStorage(deps.rateLimits),
     },
     advanced: {
       cookiePrefix: "backdrop",
@@ -153,6 +167,11 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      session: { delete: { after: async (session) => sessions.forgetSession(session.token) } },
+      user: {
+        update: { after: async (user) => sessions.forgetUser(user.id) },
+        delete: { after: async (user) => sessions.forgetUser(user.id) },
+      },
       account: {
         create: {
           // The account says how the user signs in ("credential" or "google"); the user
@@ -174,8 +193,23 @@ export function buildAuthOptions(deps: IdentityDeps): BetterAuthOptions {
 }
 
 export function createIdentity(deps: IdentityDeps): Identity {
-  const options = buildAuthOptions(deps);
+  const sessions = createSessionCache({
+    clock: deps.clock,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: SESSION_CACHE_MAX_ENTRIES,
+  });
+  const options = buildAuthOptions(deps, sessions);
   const auth = betterAuth(options);
+  const findSession = (headers: Headers) => async (): Promise<FoundSession | null> => {
+    const found = await auth.api.getSession({ headers });
+    if (!found) return null;
+    const { id, email, name, emailVerified } = found.user;
+    return {
+      user: { id, email, name, emailVerified: Boolean(emailVerified) },
+      token: found.session.token,
+      expiresAt: new Date(found.session.expiresAt).getTime(),
+    };
+  };
   return {
     googleSignIn: deps.env.google !== null,
     options,
@@ -186,10 +220,10 @@ export function createIdentity(deps: IdentityDeps): Identity {
       return auth.handler(new Request(request, { headers }));
     },
     async sessionUser(headers) {
-      const session = await auth.api.getSession({ headers });
-      if (!session) return null;
-      const { id, email, name, emailVerified } = session.user;
-      return { id, email, name, emailVerified: Boolean(emailVerified) };
+      return (await sessions.fresh(headers, findSession(headers)))?.user ?? null;
+    },
+    async recentSessionUser(headers) {
+      return (await sessions.recent(headers, findSession(headers)))?.user ?? null;
     },
   };
 }

@@ -9,6 +9,12 @@ export type Identity = {
   options: BetterAuthOptions;
   /** Answers a request under /api/identity; `clientIp` keys its rate limits. */
   handle(request: Request, clientIp: string | null): Promise<Response>;
-  /** The user of a session cookie or `Authorization: Bearer` token, or null. */
+  /** The user of a session cookie or `Authorization: Bearer` token, or null; asks the database. */
   sessionUser(headers: Headers): Promise<SessionUser | null>;
+  /**
+   * The same, answered from memory when these credentials were looked up in this process less
+   * than SESSION_CACHE_TTL_MS ago. For reads only: a session ended by another process still
+   * passes here until then (docs/decisions.md, "A fast poll").
+   */
+  recentSessionUser(headers: Headers): Promise<SessionUser | null>;
 };

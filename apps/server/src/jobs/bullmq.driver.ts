@@ -1,10 +1,10 @@
 import { Queue, Worker } from "bullmq";
 import { describeError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
+import { isReady, type RedisConnector } from "../lib/redis-connection.ts";
 import { withTimeout } from "../lib/timeout.ts";
 import { type DispatchOrder, type JobDriver, startSweeping, sweepOrphans } from "./job-driver.ts";
 import type { JobHandler } from "./job-handler.ts";
-import { isReady, type RedisConnector } from "./redis-connection.ts";
 
 export const JOB_QUEUE_NAME = "image-jobs";
 

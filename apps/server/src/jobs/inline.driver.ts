@@ -58,10 +58,12 @@ export function createInlineDriver({
       );
       queue.start();
     },
+    /** Takes no more jobs (those waiting stay queued in the database); resolves once those running end. */
     async close() {
       closed = true;
       stopSweeping?.();
       queue.clear();
+      await queue.onIdle();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Redis } from "ioredis";
-import type { RedisConnector } from "./redis-connection.ts";
+import type { RedisConnector } from "../lib/redis-connection.ts";
 
 /** A record changed: a job was queued, moved to a new stage, or ended. */
 export type RecordChange = { userId: string; recordId: string; jobId: string | null };

@@ -1,37 +1,39 @@
-import { describeError } from "./errors.ts";
+import { type DestinationStream, type LevelWithSilent, pino } from "pino";
+import { logContext } from "./log-context.ts";
 
 export type LogFields = Record<string, unknown>;
 
 export type Logger = {
+  debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
 };
 
-function describe(fields: LogFields | undefined): string {
-  if (!fields) return "";
-  const parts = Object.entries(fields).map(([key, value]) => {
-    const shown = value instanceof Error ? describeError(value) : value;
-    return `${key}=${typeof shown === "string" ? shown : JSON.stringify(shown)}`;
-  });
-  return parts.length > 0 ? ` ${parts.join(" ")}` : "";
-}
+export type LogLevel = Exclude<LevelWithSilent, "fatal" | "trace">;
 
-/** One line per event on the console; errors keep their stack on the server side. */
-export function createConsoleLogger(): Logger {
-  const line = (level: string, message: string, fields?: LogFields) =>
-    `${new Date().toISOString()} ${level} ${message}${describe(fields)}`;
-  return {
-    info: (message, fields) => console.log(line("info", message, fields)),
-    warn: (message, fields) => console.warn(line("warn", message, fields)),
-    error: (message, fields) => {
-      console.error(line("error", message, fields));
-      const stack = Object.values(fields ?? {}).find(
-        (value): value is Error => value instanceof Error,
-      )?.stack;
-      if (stack) console.error(stack);
+/**
+ * One JSON line per event (pino), each stamped with the request or job it belongs to (see
+ * log-context.ts), errors with their stack. `destination` is stdout unless a test asks.
+ */
+export function createPinoLogger(
+  options: { level?: LogLevel; name?: string; destination?: DestinationStream } = {},
+): Logger {
+  const log = pino(
+    {
+      level: options.level ?? "info",
+      ...(options.name ? { name: options.name } : {}),
+      mixin: () => logContext(),
+      serializers: { error: pino.stdSerializers.err },
     },
+    options.destination,
+  );
+  return {
+    debug: (message, fields) => log.debug(fields ?? {}, message),
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
   };
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

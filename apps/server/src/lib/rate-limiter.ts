@@ -6,7 +6,10 @@ export type RateLimitDecision =
 
 export type RateLimiter = {
   /** Counts one request for `key` and says whether it is within the limit. */
-  hit(key: string): RateLimitDecision;
+  hit(key: string): Promise<RateLimitDecision>;
+};
+
+export type MemoryRateLimiter = RateLimiter & {
   /** How many keys are currently tracked (for tests and diagnostics). */
   size(): number;
 };
@@ -31,7 +34,7 @@ export function createRateLimiter({
   windowMs,
   clock,
   maxKeys = 10_000,
-}: RateLimiterOptions): RateLimiter {
+}: RateLimiterOptions): MemoryRateLimiter {
   const windows = new Map<string, Window>();
   let lastSweep = clock.now();
 
@@ -48,27 +51,26 @@ export function createRateLimiter({
     if (!oldest.done) windows.delete(oldest.value);
   }
 
-  return {
-    hit(key) {
-      const now = clock.now();
-      if (now - lastSweep >= windowMs) sweep(now);
+  function hitNow(key: string): RateLimitDecision {
+    const now = clock.now();
+    if (now - lastSweep >= windowMs) sweep(now);
 
-      let window = windows.get(key);
-      if (!window || now - window.startedAt >= windowMs) {
-        windows.delete(key);
-        if (windows.size >= maxKeys) sweep(now);
-        while (windows.size >= maxKeys) evictOldest();
-        window = { startedAt: now, count: 0 };
-        windows.set(key, window);
-      }
+    let window = windows.get(key);
+    if (!window || now - window.startedAt >= windowMs) {
+      windows.delete(key);
+      if (windows.size >= maxKeys) sweep(now);
+      while (windows.size >= maxKeys) evictOldest();
+      window = { startedAt: now, count: 0 };
+      windows.set(key, window);
+    }
 
-      if (window.count >= limit) {
-        const retryAfterMs = window.startedAt + windowMs - now;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-      }
-      window.count += 1;
-      return { allowed: true, remaining: limit - window.count };
-    },
-    size: () => windows.size,
-  };
+    if (window.count >= limit) {
+      const retryAfterMs = window.startedAt + windowMs - now;
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+    }
+    window.count += 1;
+    return { allowed: true, remaining: limit - window.count };
+  }
+
+  return { hit: async (key) => hitNow(key), size: () => windows.size };
 }

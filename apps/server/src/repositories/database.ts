@@ -4,6 +4,7 @@ import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
+import { reusingStatements } from "./sqlite-statements.ts";
 
 export type DatabaseDialect = "sqlite" | "postgres";
 
@@ -42,7 +43,9 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: reusingStatements(sqlite) }),
+    }),
     dialect: "sqlite",
   };
 }

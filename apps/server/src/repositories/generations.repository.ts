@@ -19,13 +19,13 @@ export function createGenerationsRepository({
   dialect,
 }: DatabaseHandle): GenerationsRepository {
   return {
-    records: imageRecordStatements(db),
+    records: imageRecordStatements(db, dialect),
     jobs: imageJobStatements(db),
     ledger: ledgerStatements(db, dialect),
     transaction(work) {
       return db.transaction().execute((trx) =>
         work({
-          records: imageRecordStatements(trx),
+          records: imageRecordStatements(trx, dialect),
           jobs: imageJobStatements(trx),
           ledger: ledgerStatements(trx, dialect),
         }),

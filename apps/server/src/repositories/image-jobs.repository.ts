@@ -166,6 +166,27 @@ export function imageJobStatements(db: Kysely<Database>) {
       return row ? toJob(row) : undefined;
     },
 
+    /**
+     * Gives a running job back to the line, as if this attempt had never started: a worker
+     * shutting down hands it to another at once instead of holding it until its lease runs out.
+     */
+    async release(id: string, attempt: number, now: number): Promise<boolean> {
+      const result = await db
+        .updateTable("image_jobs")
+        .set((eb) => ({
+          status: "queued",
+          attempts: eb("attempts", "-", 1),
+          lease_until: null,
+          stage: null,
+          updated_at: now,
+        }))
+        .where("id", "=", id)
+        .where("status", "=", "processing")
+        .where("attempts", "=", attempt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Keeps the lease while the worker is alive; false when the job is no longer its own. */
     async renewLease(id: string, attempt: number, leaseUntil: number): Promise<boolean> {
       const result = await db

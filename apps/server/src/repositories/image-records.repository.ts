@@ -1,5 +1,7 @@
 import type { RecordStatus } from "@backdrop/shared";
 import type { Kysely, Selectable } from "kysely";
+import type { DatabaseDialect } from "./database.ts";
+import { recordWithFilesQueries } from "./record-with-files.ts";
 import type { Database, ImageRecordsTable, StoredFileKind, StoredFilesTable } from "./schema.ts";
 import { readSubject, type StoredSubject, writeSubject } from "./stored-subject.ts";
 
@@ -116,7 +118,9 @@ export type RecordChange = Partial<{
 export type ImageRecordStatements = ReturnType<typeof imageRecordStatements>;
 
 /** Records and their files, on the database or inside a transaction. */
-export function imageRecordStatements(db: Kysely<Database>) {
+export function imageRecordStatements(db: Kysely<Database>, dialect: DatabaseDialect) {
+  let recordWithFiles: ReturnType<typeof recordWithFilesQueries> | undefined;
+
   async function filesOf(recordIds: string[]): Promise<StoredFile[]> {
     if (recordIds.length === 0) return [];
     const rows = await db
@@ -237,9 +241,14 @@ export function imageRecordStatements(db: Kysely<Database>) {
       return Number(row?.total ?? 0);
     },
 
-    async viewRecord(id: string): Promise<ImageRecordView | undefined> {
-      const record = await this.findRecord(id);
-      return record ? view(record, await filesOf([record.id])) : undefined;
+    /**
+     * The record with its files, in one query (the studio polls it; record-with-files.ts).
+     * With `ownerId`, undefined unless the record is theirs.
+     */
+    async viewRecord(id: string, ownerId?: string): Promise<ImageRecordView | undefined> {
+      recordWithFiles ??= recordWithFilesQueries(db, dialect);
+      const found = await recordWithFiles(id, ownerId);
+      return found ? view(toRecord(found.record), found.files.map(toFile)) : undefined;
     },
 
     /** The user's records, newest first. */

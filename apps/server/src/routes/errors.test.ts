@@ -5,7 +5,7 @@ import { AppError } from "../lib/app-error.ts";
 import { answerErrors, failsWith } from "./errors.ts";
 
 function appThrowing(error: unknown) {
-  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const app = new Hono();
   app.get("/plain", () => {
     throw error;

@@ -61,6 +61,8 @@ export type GenerationRoutesDeps = RecordEventsDeps & {
 export function generationRoutes(deps: GenerationRoutesDeps) {
   const { generations } = deps;
   const signedIn = requireUser(deps.identity);
+  // The studio polls the record while a job runs: a session seen seconds ago will do.
+  const signedInReader = requireUser(deps.identity, "recent");
   const uploadRate = userRateLimit({
     limiter: deps.uploadRateLimiter,
     bucket: "upload",
@@ -69,8 +71,10 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
 
   return new Hono<SignedInEnv>()
     .use("*", async (c, next) => {
+      // Set first, so a route's own Cache-Control replaces it: set after the answer, it would
+      // rebuild the answer, which then goes out as a stream (a quarter of a poll's time).
+      c.header("Cache-Control", "no-store");
       await next();
-      if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     })
     .post(
       "/scene-preview",
@@ -102,7 +106,7 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
       const body = await parseOwnJson(c, ZEditRequest);
       return c.json(await generations.edit(c.var.user, body));
     })
-    .get("/images/:recordId", signedIn, failsWith(M.imageProcessingFailed), async (c) => {
+    .get("/images/:recordId", signedInReader, failsWith(M.imageProcessingFailed), async (c) => {
       return c.json(await generations.record(c.var.user, c.req.param("recordId")));
     })
     .post("/images/:recordId/choose", smallBody, signedIn, failsWith(M.chooseFailed), async (c) => {

@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import type { HealthReport, HealthService } from "../services/health.service.ts";
 
-const PART_NAMES = { database: "Database", queue: "Job queue", disk: "Disk" } as const;
+const PART_NAMES = {
+  database: "Database",
+  queue: "Job queue",
+  disk: "Disk",
+  storage: "Storage",
+} as const;
 
 /** The first failing part, worded for a person reading the answer. */
 function firstProblem({ checks }: HealthReport): string {

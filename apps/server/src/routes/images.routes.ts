@@ -31,11 +31,16 @@ export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
         });
       },
     )
-    .get("/:uid", requireUser(identity), failsWith(GALLERY_MESSAGES.fetchFailed), async (c) => {
-      assertSelf(c, c.req.param("uid"));
-      c.header("Cache-Control", "no-store");
-      return c.json(await generations.records(c.var.user));
-    })
+    .get(
+      "/:uid",
+      requireUser(identity, "recent"),
+      failsWith(GALLERY_MESSAGES.fetchFailed),
+      async (c) => {
+        assertSelf(c, c.req.param("uid"));
+        c.header("Cache-Control", "no-store");
+        return c.json(await generations.records(c.var.user));
+      },
+    )
     .delete(
       "/:recordId",
       requireUser(identity),
@@ -49,10 +54,11 @@ export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
 
 /**
  * GET /api/files/:id.:ext, a stored image for its owner only; the bytes never change.
- * `?size=thumb` answers the gallery's thumbnail of it instead: WebP, 480 px at most.
+ * `?size=thumb` answers the gallery's thumbnail of it instead: WebP, 480 px at most. A gallery
+ * asks for many at once, so the session may be one seen seconds ago.
  */
 export function filesRoutes({ identity, generations }: ImagesRoutesDeps) {
-  return new Hono<SignedInEnv>().get("/:name", requireUser(identity), async (c) => {
+  return new Hono<SignedInEnv>().get("/:name", requireUser(identity, "recent"), async (c) => {
     const size = c.req.query("size");
     if (size !== undefined && size !== "thumb") {
       return c.json({ error: GALLERY_MESSAGES.unknownImageSize }, 400);

@@ -13,7 +13,7 @@ export type RateLimitOptions = {
 /** Each bucket counts separately per client address. */
 export function rateLimit({ limiter, bucket, trustProxy }: RateLimitOptions): MiddlewareHandler {
   return async (c, next) => {
-    const decision = limiter.hit(`${bucket}:${clientIp(c, trustProxy)}`);
+    const decision = await limiter.hit(`${bucket}:${clientIp(c, trustProxy)}`);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
       return c.json({ error: SUPPORT_MESSAGES.tooManyRequests }, 429);

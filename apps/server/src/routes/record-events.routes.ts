@@ -39,9 +39,14 @@ export type RecordEventsDeps = {
   generations: GenerationsService;
   events: RecordEvents;
   logger: Logger;
+  /** Fires when the server shuts down: open streams end, and each browser reconnects elsewhere. */
+  closing: AbortSignal;
 };
 
-export function recordEventsRoute({ generations, events, logger }: RecordEventsDeps) {
+/** How soon a browser whose stream the server ended tries again (EventSource's `retry`). */
+const RECONNECT_MS = 1_000;
+
+export function recordEventsRoute({ generations, events, logger, closing }: RecordEventsDeps) {
   const slots = streamSlots(MAX_STREAMS_PER_USER);
   return async (c: Context<SignedInEnv>) => {
     const recordId = c.req.param("recordId") ?? "";
@@ -73,13 +78,21 @@ export function recordEventsRoute({ generations, events, logger }: RecordEventsD
       const keepAlive = setInterval(() => {
         void stream.write(": keep-alive\n\n");
       }, KEEP_ALIVE_MS);
+      let end = () => {};
+      const ended = new Promise<void>((resolve) => {
+        end = resolve;
+      });
+      stream.onAbort(end);
+      // Returning ends the stream.
+      closing.addEventListener("abort", end, { once: true });
       try {
+        await stream.writeSSE({ data: "", retry: RECONNECT_MS });
         send();
-        await new Promise<void>((resolve) => {
-          stream.onAbort(resolve);
-          if (stream.aborted) resolve();
-        });
+        if (stream.aborted || closing.aborted) end();
+        await ended;
       } finally {
+        // The server's signal outlives every stream: a listener left on it would pile up.
+        closing.removeEventListener("abort", end);
         clearInterval(keepAlive);
         unsubscribe();
         release();

@@ -19,7 +19,7 @@ export function userRateLimit({
   message,
 }: UserRateLimitOptions): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
-    const decision = limiter.hit(`${bucket}:${c.var.user.id}`);
+    const decision = await limiter.hit(`${bucket}:${c.var.user.id}`);
     if (!decision.allowed) {
       c.header("Retry-After", String(decision.retryAfterSeconds));
       return c.json({ error: message }, 429);

@@ -7,6 +7,8 @@ import { Hono, type MiddlewareHandler } from "hono";
 export const NOT_BUILT_MESSAGE = "The web app is not built yet: run npm run build";
 
 const HASHED_ASSETS = "/assets/";
+/** The build's own records (Vite's manifest): read by the tests, never served. */
+const BUILD_RECORDS = "/.vite/";
 
 /**
  * Serves the built single-page app. Hashed files under /assets/ are cached for a year;
@@ -25,7 +27,8 @@ export function webAppRoutes(distDir: string, options: { sourceMaps: boolean }):
       return c.text(NOT_BUILT_MESSAGE, 503, { "Cache-Control": "no-store" });
     }
     const hashed = c.req.path.startsWith(HASHED_ASSETS);
-    if (!options.sourceMaps && c.req.path.endsWith(".map")) {
+    const hidden = c.req.path.startsWith(BUILD_RECORDS);
+    if (hidden || (!options.sourceMaps && c.req.path.endsWith(".map"))) {
       return c.text("Not found", 404, { "Cache-Control": "no-store" });
     }
     c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDiskStorage } from "./disk.storage.ts";
+import { storageContract } from "./storage-contract.test-helper.ts";
 
 describe("disk storage", () => {
   let root: string;
@@ -12,6 +13,10 @@ describe("disk storage", () => {
   });
   afterEach(() => {
     rmSync(root, { recursive: true, force: true });
+  });
+
+  describe("the storage contract", () => {
+    storageContract(() => createDiskStorage(root));
   });
 
   it("stores, replaces, reads and deletes files, leaving nothing aside", async () => {

@@ -28,7 +28,9 @@ export function createDiskStorage(root: string): FileStorage {
       try {
         return await readFile(pathOf(key));
       } catch (error) {
-        if ((error as { code?: string }).code === "ENOENT") return null;
+        // A key that names a folder (the parent of other keys) holds no file either.
+        const code = (error as { code?: string }).code;
+        if (code === "ENOENT" || code === "EISDIR") return null;
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-/** Where image bytes live: a folder on disk by default, object storage later (ARCHITECTURE point 1). */
+/** Where image bytes live: a folder on disk by default, or an S3 bucket (S3_BUCKET). */
 export type FileStorage = {
   /** Stores the bytes under `key`; writing the same key again replaces them. */
   put(key: string, bytes: Buffer): Promise<void>;

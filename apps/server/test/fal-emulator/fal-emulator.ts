@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { FAL_FILE_HOST, falFetch } from "./fal-host-fetch.ts";
 import { MODELS, runModel } from "./fal-models.ts";
 import { createQueue } from "./fal-queue.ts";
@@ -99,10 +100,12 @@ const notFound = (detail: string): Answer => ({ status: 404, body: { detail } })
  * The part of fal's HTTP protocol that Backdrop's fal engine uses, in memory on 127.0.0.1:
  * storage uploads, the queue (submit, status, result, cancel), synchronous runs and the CDN.
  * The models really process the images with sharp. The real `@fal-ai/client` reaches it
- * through `emulator.fetch` (see `falFetch`).
+ * through `emulator.fetch` (see `falFetch`). `latencyMs` holds every reply back that long, as a
+ * distant fal would (none by default).
  */
-export async function startFalEmulator(options: { key?: string } = {}) {
+export async function startFalEmulator(options: { key?: string; latencyMs?: number } = {}) {
   const key = options.key ?? "test-key";
+  const latencyMs = options.latencyMs ?? 0;
   let baseUrl = "";
   const files = createFileStore(() => baseUrl);
   const scenarios = createScenarios();
@@ -174,6 +177,7 @@ export async function startFalEmulator(options: { key?: string } = {}) {
     const closed = new Promise((resolve) => res.on("close", resolve));
     const url = new URL(req.url ?? "/", baseUrl);
     const raw = await readBody(req);
+    if (latencyMs > 0) await sleep(latencyMs);
     const headers = headersOf(req);
     const upload = /^\/_upload\/([^/]+)$/.exec(url.pathname);
     if (upload?.[1] && req.method === "PUT") {

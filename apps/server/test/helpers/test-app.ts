@@ -32,10 +32,12 @@ export type TestAppOptions = {
   jobs?: JobsOptions;
   /** Where files go instead of a fresh folder on disk (tests wrap it to make it fail or stall). */
   storage?: FileStorage;
+  /** A logger instead of the silent recording one (tests reading the JSON lines). */
+  logger?: Logger;
 };
 
 export function recordingLogger() {
-  return { info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
+  return { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() } satisfies Logger;
 }
 
 /** The app as the server builds it, on the given database, with a silent recording logger. */
@@ -45,6 +47,8 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     APP_URL,
     SUPPORT_EMAIL,
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    // A test that closes its app mid-job hands the job back at once rather than waiting.
+    JOB_SHUTDOWN_GRACE_SECONDS: "0",
     // Each app keeps its images in a folder of its own.
     FILES_DIR: join(tmpdir(), `backdrop-files-${randomUUID()}`),
     ...options.env,
@@ -52,7 +56,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
   const logger = recordingLogger();
   const container = createContainer(env, {
     database,
-    logger,
+    logger: options.logger ?? logger,
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.stripe ? { stripe: options.stripe } : {}),

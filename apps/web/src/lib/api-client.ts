@@ -1,5 +1,3 @@
-import { ZErrorResponse } from "@backdrop/shared";
-
 /** A failed API call, carrying the message a person should see. */
 export class ApiError extends Error {
   readonly status: number;
@@ -20,10 +18,13 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The server's `error` field when it sent one, else the caller's default. */
+/**
+ * The server's `error` field (its ErrorResponse) when it sent one, else the caller's default.
+ * Checked by hand: every failed call reads it, and zod is not part of the first download.
+ */
 export function errorMessageOf(body: unknown, fallback: string): string {
-  const parsed = ZErrorResponse.safeParse(body);
-  return parsed.success && parsed.data.error.trim() !== "" ? parsed.data.error : fallback;
+  const error = typeof body === "object" && body !== null && "error" in body ? body.error : null;
+  return typeof error === "string" && error.trim() !== "" ? error : fallback;
 }
 
 async function request(path: string, init: RequestInit, fallback: string): Promise<unknown> {

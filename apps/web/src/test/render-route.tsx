@@ -9,6 +9,7 @@ import type { IdentityUser } from "../features/auth/identity-client.ts";
 import { SessionProvider } from "../features/auth/session-provider.tsx";
 import { SESSION_QUERY_KEY, userDetailsQueryKey } from "../features/auth/session-queries.ts";
 import { routes } from "../router.tsx";
+import { loadLazyRoutes } from "./load-lazy-routes.ts";
 
 export type RenderOptions = {
   /**
@@ -21,6 +22,8 @@ export type RenderOptions = {
   relightOption?: boolean;
   /** For fake timers: lets user-event's delays pass, e.g. `vi.advanceTimersByTime`. */
   advanceTimers?: (ms: number) => void;
+  /** Pages load on demand, as in the browser, instead of being there from the start. */
+  lazyPages?: boolean;
 };
 
 /** A verified user and the product's details of them, for signed-in tests. */
@@ -56,10 +59,14 @@ export function createTestQueryClient() {
   });
 }
 
+const loadedRoutes = await loadLazyRoutes(routes);
+
 /** Renders the whole app at `path`, as the browser would, with a fresh cache. */
 export function renderRoute(path = "/", options: RenderOptions = {}) {
   const { session, googleSignIn = false, relightOption = false, advanceTimers } = options;
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.lazyPages ? routes : loadedRoutes, {
+    initialEntries: [path],
+  });
   const queryClient = createTestQueryClient();
   // Seeded answers count as fresh, so nothing is fetched for them.
   queryClient.setQueryData(PUBLIC_CONFIG_QUERY_KEY, { googleSignIn, relightOption });

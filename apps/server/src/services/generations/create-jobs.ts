@@ -6,16 +6,23 @@ import {
   startBullmqWorker,
 } from "../../jobs/bullmq.driver.ts";
 import { createInlineDriver, type InlineDriver } from "../../jobs/inline.driver.ts";
-import { expireOverdueJobs, type JobDriver, startSweeping } from "../../jobs/job-driver.ts";
+import {
+  expireOverdueJobs,
+  type JobDriver,
+  orderOf,
+  startSweeping,
+} from "../../jobs/job-driver.ts";
 import {
   createLocalRecordEvents,
   createRedisRecordEvents,
   type RecordEvents,
 } from "../../jobs/record-events.ts";
-import { createRedisConnector } from "../../jobs/redis-connection.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { createRedisConnector } from "../../lib/redis-connection.ts";
+import { withTimeout } from "../../lib/timeout.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
+import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
 import { createJobRunner, type JobRunner, type JobTimings } from "./job-runner.ts";
@@ -24,7 +31,11 @@ export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
 export const DEFAULT_MAX_ATTEMPTS = 2;
 
-export type JobsOptions = Partial<JobTimings> & { sweepIntervalMs?: number };
+export type JobsOptions = Partial<JobTimings> & {
+  sweepIntervalMs?: number;
+  /** Instead of JOB_SHUTDOWN_GRACE_SECONDS. */
+  shutdownGraceMs?: number;
+};
 
 export type Jobs = {
   engine: ImageEngine;
@@ -40,8 +51,21 @@ export type Jobs = {
    * and the server only ends, with a refund, jobs that waited too long (Redis down, no worker).
    */
   startServer(): void;
+  /**
+   * Stops taking jobs; those running get the shutdown grace to finish, then are handed back
+   * to the line (and, through Redis, to another worker at once).
+   */
   close(): Promise<void>;
 };
+
+async function redispatch(driver: JobDriver, jobs: ImageJob[], logger: Logger): Promise<void> {
+  for (const job of jobs) {
+    // One not taken is found by the next sweep of any worker.
+    await driver.dispatch(job.id, orderOf(job)).catch((error: unknown) => {
+      logger.warn("Handed-back job left for the sweep", { jobId: job.id, error });
+    });
+  }
+}
 
 /** The job runner with the driver and change events the configuration picks (`REDIS_URL`). */
 export function createJobs(deps: {
@@ -103,7 +127,18 @@ export function createJobs(deps: {
     },
     async close() {
       stopExpiring?.();
-      await worker?.close();
+      const stopped = worker ? worker.close() : (inline?.close() ?? Promise.resolve());
+      const graceMs = options.shutdownGraceMs ?? env.jobs.shutdownGraceMs;
+      const finished = await withTimeout(stopped, graceMs, "Shutdown grace over").then(
+        () => true,
+        () => false,
+      );
+      if (!finished) {
+        const handedBack = await runner.handBack();
+        await stopped;
+        // Inline, the next start's sweep resumes them; through Redis, another worker now.
+        if (worker) await redispatch(driver, handedBack, logger);
+      }
       await driver.close();
       await events.close();
       await deps.engine.close?.();

@@ -320,8 +320,7 @@ export function createGenerationsService(deps: {
     },
 
     async record(user: SignedInUser, recordId: string): Promise<TImageRecord> {
-      await ownRecord(user, recordId);
-      const view = await repository.records.viewRecord(recordId);
+      const view = await repository.records.viewRecord(recordId, user.id);
       if (!view) throw new GenerationError(404, M.recordNotFound);
       return toApi(view);
     },

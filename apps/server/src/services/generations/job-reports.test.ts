@@ -17,7 +17,7 @@ function setUp(options: { ours?: boolean } = {}) {
     },
   } as unknown as GenerationsRepository;
   const announce = vi.fn();
-  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
   const reporter = createJobReporter({
     job: JOB,
     repository,

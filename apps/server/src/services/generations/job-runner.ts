@@ -6,6 +6,7 @@ import {
 } from "../../engines/image-engine.ts";
 import type { RecordEvents } from "../../jobs/record-events.ts";
 import type { Clock } from "../../lib/clock.ts";
+import { withLogContext } from "../../lib/log-context.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
@@ -20,6 +21,7 @@ import { JOB_INPUTS, jobInput } from "./job-inputs.ts";
 import { createJobReporter } from "./job-reports.ts";
 import { createJobResults, type JobOutput, madeFile } from "./job-results.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
+import { createRunningAttempts } from "./running-attempts.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createUploadCutouts } from "./upload-cutouts.ts";
 
@@ -69,6 +71,8 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const uploadCutouts = createUploadCutouts({ repository, storage });
   const cutouts = createJobCutouts({ ...deps, uploadCutouts });
   const results = createJobResults({ storage, keptScenes, uploadCutouts, logger, keptOfSource });
+  const running = createRunningAttempts();
+  let handedBack: ImageJob[] = [];
 
   function announce(job: ImageJob): void {
     events.publish({ userId: job.userId, recordId: job.recordId, jobId: job.id });
@@ -241,8 +245,28 @@ export function createJobRunner(deps: JobRunnerDeps) {
     });
   }
 
-  async function attempt(job: ImageJob): Promise<void> {
+  /** Back to the line as if never started; the record shows it waiting again. */
+  async function giveBack(job: ImageJob): Promise<void> {
+    const now = clock.now();
+    if (!(await repository.jobs.release(job.id, job.attempts, now))) return;
+    handedBack.push(job);
+    if (!isBackgroundJob(job.kind)) {
+      await repository.records.updateRecord(
+        job.recordId,
+        { status: "queued", stage: null, progress: null },
+        now,
+      );
+    }
+    logger.info("Job handed back", { kind: job.kind });
+  }
+
+  function attempt(job: ImageJob): Promise<void> {
     const controller = new AbortController();
+    return running.track(job.id, controller, attemptWith(job, controller));
+  }
+
+  async function attemptWith(job: ImageJob, controller: AbortController): Promise<void> {
+    const started = clock.now();
     const limit = setTimeout(() => controller.abort(), timings.timeLimitMs);
     const heartbeat = setInterval(
       () => {
@@ -286,9 +310,12 @@ export function createJobRunner(deps: JobRunnerDeps) {
       reports.stop();
       await reports.settled();
       await complete(job, result);
+      const ms = clock.now() - started;
+      logger.info("Job done", { kind: job.kind, ms, waitedMs: started - job.createdAt });
     } catch (error) {
       reports.stop();
       await reports.settled();
+      if (running.handedBack(controller.signal)) return giveBack(job);
       const failure = jobFailure(job.kind, error);
       logger.warn("Job failed", { jobId: job.id, kind: job.kind, cause: failure.cause, error });
       await fail(job, job.attempts, failure);
@@ -298,20 +325,27 @@ export function createJobRunner(deps: JobRunnerDeps) {
     }
   }
 
+  async function runClaimed(jobId: string): Promise<void> {
+    const now = clock.now();
+    const job = await repository.jobs.claim(jobId, now, now + timings.leaseMs);
+    if (!job) return;
+    if (job.attempts > timings.maxAttempts) {
+      await fail(job, job.attempts, abandonedFailure(job.kind));
+    } else if (job.attempts === 1 && now - job.createdAt > timings.queueWaitLimitMs) {
+      await fail(job, job.attempts, queueWaitFailure(job.kind));
+    } else if (job.kind !== "cutout" || !(await cutouts.endIfAlreadyMade(job))) {
+      await attempt(job);
+    }
+    announce(job);
+  }
+
   return {
-    /** Runs the job if nobody else is running it and it has not ended; resolves when done. */
-    async run(jobId: string): Promise<void> {
-      const now = clock.now();
-      const job = await repository.jobs.claim(jobId, now, now + timings.leaseMs);
-      if (!job) return;
-      if (job.attempts > timings.maxAttempts) {
-        await fail(job, job.attempts, abandonedFailure(job.kind));
-      } else if (job.attempts === 1 && now - job.createdAt > timings.queueWaitLimitMs) {
-        await fail(job, job.attempts, queueWaitFailure(job.kind));
-      } else if (job.kind !== "cutout" || !(await cutouts.endIfAlreadyMade(job))) {
-        await attempt(job);
-      }
-      announce(job);
+    /**
+     * Runs the job if nobody else is running it and it has not ended; resolves when done.
+     * Every line logged meanwhile, however deep, carries the job's id.
+     */
+    run(jobId: string): Promise<void> {
+      return withLogContext({ jobId }, () => runClaimed(jobId));
     },
 
     /** Ends a job that lost its workers too often; true when this call ended it. */
@@ -344,6 +378,17 @@ export function createJobRunner(deps: JobRunnerDeps) {
     /** Jobs nobody works on, for the sweep to resume or end. */
     orphans(limit = 100): Promise<ImageJob[]> {
       return repository.jobs.orphans(clock.now(), limit);
+    },
+
+    /**
+     * Stops the attempts running in this process and gives their jobs back to the line (a
+     * shutdown); answers those jobs, for the caller to hand to another worker at once.
+     */
+    async handBack(): Promise<ImageJob[]> {
+      await running.handBackAll();
+      const jobs = handedBack;
+      handedBack = [];
+      return jobs;
     },
 
     timings,

@@ -1,19 +1,21 @@
-import {
-  type TCurrentUser,
-  type TPublicConfig,
-  type TSaveUserRequest,
-  type TUserProvider,
-  ZCurrentUser,
-  ZPublicConfig,
-  ZUserProviderResponse,
+import type {
+  TCurrentUser,
+  TPublicConfig,
+  TSaveUserRequest,
+  TUserProvider,
 } from "@backdrop/shared";
 import { ApiError, getJson, postJson } from "../../lib/api-client.ts";
+import { withSchemas } from "../../lib/with-schemas.ts";
 
 const DETAILS_FAILED = "Could not load your account.";
 const LOOKUP_FAILED = "Could not check this email address. Please try again.";
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
 
-function parseUser(body: unknown): TCurrentUser {
+/** The answers' schemas, and zod, load alongside the first call: not on the first paint. */
+const loadSchemas = () => import("./answer-schemas.ts");
+
+async function parseUser(answer: Promise<unknown>): Promise<TCurrentUser> {
+  const [body, { ZCurrentUser }] = await withSchemas(answer, loadSchemas());
   const parsed = ZCurrentUser.safeParse(body);
   if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
   return parsed.data;
@@ -22,12 +24,12 @@ function parseUser(body: unknown): TCurrentUser {
 /** SPEC point 3 "Current user": the product's side of the account (tokens, plan). */
 export async function fetchUserDetails(uid: string): Promise<TCurrentUser> {
   return parseUser(
-    await getJson(`/api/auth/get-user-by-uid?uid=${encodeURIComponent(uid)}`, DETAILS_FAILED),
+    getJson(`/api/auth/get-user-by-uid?uid=${encodeURIComponent(uid)}`, DETAILS_FAILED),
   );
 }
 
 export async function saveUser(payload: TSaveUserRequest): Promise<TCurrentUser> {
-  return parseUser(await postJson("/api/auth/save-user", payload, DETAILS_FAILED));
+  return parseUser(postJson("/api/auth/save-user", payload, DETAILS_FAILED));
 }
 
 export type ProviderLookup = { found: false } | { found: true; provider: TUserProvider };
@@ -35,9 +37,9 @@ export type ProviderLookup = { found: false } | { found: true; provider: TUserPr
 /** How the account of `email` signs in; a 404 means there is none. */
 export async function lookUpProvider(email: string): Promise<ProviderLookup> {
   try {
-    const body = await getJson(
-      `/api/auth/get-user-by-email?email=${encodeURIComponent(email)}`,
-      LOOKUP_FAILED,
+    const [body, { ZUserProviderResponse }] = await withSchemas(
+      getJson(`/api/auth/get-user-by-email?email=${encodeURIComponent(email)}`, LOOKUP_FAILED),
+      loadSchemas(),
     );
     const parsed = ZUserProviderResponse.safeParse(body);
     if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
@@ -57,7 +59,8 @@ const NOTHING_OFFERED: TPublicConfig = {
 /** A server that cannot answer simply has no Google sign-in to offer, nor a queue note. */
 export async function fetchPublicConfig(): Promise<TPublicConfig> {
   try {
-    const parsed = ZPublicConfig.safeParse(await getJson("/api/config", ""));
+    const [body, { ZPublicConfig }] = await withSchemas(getJson("/api/config", ""), loadSchemas());
+    const parsed = ZPublicConfig.safeParse(body);
     return parsed.success ? parsed.data : NOTHING_OFFERED;
   } catch {
     return NOTHING_OFFERED;

@@ -1,4 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { withSchemas } from "../../lib/with-schemas.ts";
+import type { IdentityUser } from "./answer-schemas.ts";
+
+export type { IdentityUser } from "./answer-schemas.ts";
 
 /**
  * The identity service's HTTP endpoints (better-auth, mounted at /api/identity). The web app
@@ -28,21 +32,9 @@ export class IdentityError extends Error {
   }
 }
 
-const ZIdentityUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z
-    .string()
-    .nullish()
-    .transform((name) => name ?? ""),
-  emailVerified: z.boolean(),
-});
-export type IdentityUser = z.infer<typeof ZIdentityUser>;
-
-const ZFailure = z.object({ code: z.string().optional(), message: z.string().optional() });
-const ZSession = z.object({ user: ZIdentityUser }).nullable();
-const ZSignIn = z.object({ user: ZIdentityUser });
-const ZSocialSignIn = z.object({ url: z.url() });
+/** The answers' schemas, and zod, load alongside the first call: not on the first paint. */
+const loadSchemas = () => import("./answer-schemas.ts");
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
 
 async function call(path: string, init: RequestInit = {}): Promise<unknown> {
   let response: Response;
@@ -58,8 +50,11 @@ async function call(path: string, init: RequestInit = {}): Promise<unknown> {
     // a proxy's HTML page, or an empty answer
   }
   if (!response.ok) {
-    const failure = ZFailure.safeParse(body);
-    const { code = null, message } = failure.success ? failure.data : {};
+    const failure = await loadSchemas().then(
+      (schemas) => schemas.ZIdentityFailure.safeParse(body),
+      () => null, // without its details, the refusal is still one
+    );
+    const { code = null, message } = failure?.success ? failure.data : {};
     throw new IdentityError(message?.trim() || UNEXPECTED_MESSAGE, response.status, code);
   }
   return body;
@@ -73,8 +68,13 @@ function post(path: string, payload: object): Promise<unknown> {
   });
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
+/** The answer, once it and the schemas have both arrived, checked with the one `pick` names. */
+async function parse<T>(
+  answer: Promise<unknown>,
+  pick: (schemas: Schemas) => z.ZodType<T>,
+): Promise<T> {
+  const [body, schemas] = await withSchemas(answer, loadSchemas());
+  const parsed = pick(schemas).safeParse(body);
   if (!parsed.success) throw new IdentityError(UNEXPECTED_MESSAGE, 200, null);
   return parsed.data;
 }
@@ -92,7 +92,8 @@ export async function signInWithEmail(input: {
   email: string;
   password: string;
 }): Promise<IdentityUser> {
-  return parse(ZSignIn, await post("/sign-in/email", input)).user;
+  const answer = await parse(post("/sign-in/email", input), (schemas) => schemas.ZIdentitySignIn);
+  return answer.user;
 }
 
 export async function sendVerificationEmail(email: string): Promise<void> {
@@ -113,14 +114,18 @@ export async function startGoogleSignIn(input: {
   callbackURL: string;
   errorCallbackURL: string;
 }): Promise<string> {
-  return parse(ZSocialSignIn, await post("/sign-in/social", { provider: "google", ...input })).url;
+  const answer = await parse(
+    post("/sign-in/social", { provider: "google", ...input }),
+    (schemas) => schemas.ZSocialSignIn,
+  );
+  return answer.url;
 }
 
 /** The signed-in user of the session cookie, or null. */
 export async function fetchIdentitySession(): Promise<IdentityUser | null> {
-  const session = parse(
-    ZSession,
-    await call("/get-session", { headers: { Accept: "application/json" } }),
+  const session = await parse(
+    call("/get-session", { headers: { Accept: "application/json" } }),
+    (schemas) => schemas.ZIdentitySession,
   );
   return session?.user ?? null;
 }

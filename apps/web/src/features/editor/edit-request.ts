@@ -2,13 +2,9 @@ import {
   GENERATION_MESSAGES,
   PLANS,
   type TCurrentUser,
-  type TEditRequest,
   TOKEN_COSTS,
   type TPlanId,
-  ZEditResponse,
 } from "@backdrop/shared";
-import { ApiError, postJson } from "../../lib/api-client.ts";
-import { rememberFidelity } from "../generate/fidelity-memory.ts";
 
 export type EditProblemKind = "prompt" | "plan" | "tokens" | "server";
 export type EditProblem = Readonly<{ kind: EditProblemKind; message: string }>;
@@ -44,13 +40,4 @@ export function checkEdit(
     return { kind: "tokens", message: GENERATION_MESSAGES.notEnoughTokensToEdit };
   }
   return null;
-}
-
-/** POST /api/fal/edit-gemini: answers once the edit is done, with the new image's URL. */
-export async function requestEdit(body: TEditRequest): Promise<string> {
-  const answer = await postJson("/api/fal/edit-gemini", body, GENERATION_MESSAGES.editFailed);
-  const parsed = ZEditResponse.safeParse(answer);
-  if (!parsed.success) throw new ApiError(GENERATION_MESSAGES.editFailed, 200);
-  rememberFidelity(parsed.data.image);
-  return parsed.data.image.url;
 }

@@ -8,19 +8,26 @@ import {
   type TJobAccepted,
   type TScenePreviewResponse,
   UPSCALE_DEFAULTS,
-  ZImageRecord,
-  ZJobAccepted,
-  ZScenePreviewResponse,
-  ZUploadResponse,
 } from "@backdrop/shared";
 import type { z } from "zod";
 import { ApiError, errorMessageOf, getJson, postJson } from "../../lib/api-client.ts";
+import { withSchemas } from "../../lib/with-schemas.ts";
 import { rememberRecord } from "./fidelity-memory.ts";
 
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
 
-function parse<T>(schema: z.ZodType<T>, body: unknown, fallback: string): T {
-  const parsed = schema.safeParse(body);
+/** The answers' schemas, and zod, load alongside the first call: not on the first paint. */
+const loadSchemas = () => import("./answer-schemas.ts");
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
+
+/** The answer, once it and the schemas have both arrived, checked with the one `pick` names. */
+async function parse<T>(
+  answer: unknown,
+  pick: (schemas: Schemas) => z.ZodType<T>,
+  fallback: string,
+): Promise<T> {
+  const [body, schemas] = await withSchemas(Promise.resolve(answer), loadSchemas());
+  const parsed = pick(schemas).safeParse(body);
   if (!parsed.success) throw new ApiError(fallback, 200);
   return parsed.data;
 }
@@ -47,7 +54,11 @@ export async function uploadImage(file: File, userUid: string): Promise<Uploaded
   if (!response.ok) {
     throw new ApiError(errorMessageOf(body, GENERATION_MESSAGES.uploadFailed), response.status);
   }
-  const answer = parse(ZUploadResponse, body, GENERATION_MESSAGES.uploadFailed);
+  const answer = await parse(
+    body,
+    (schemas) => schemas.ZUploadResponse,
+    GENERATION_MESSAGES.uploadFailed,
+  );
   return { recordId: answer.savedBaseImage._id, url: answer.url };
 }
 
@@ -67,7 +78,7 @@ export type ProcessInput = {
 
 /** POST /api/fal/process with SPEC point 9's model options. */
 export async function startProcessing(input: ProcessInput): Promise<TJobAccepted> {
-  const body = await postJson(
+  const answer = postJson(
     "/api/fal/process",
     {
       prompt: input.prompt,
@@ -83,14 +94,14 @@ export async function startProcessing(input: ProcessInput): Promise<TJobAccepted
     },
     GENERATION_MESSAGES.startFailed,
   );
-  return parse(ZJobAccepted, body, GENERATION_MESSAGES.startFailed);
+  return parse(answer, (schemas) => schemas.ZJobAccepted, GENERATION_MESSAGES.startFailed);
 }
 
 export type UpscaleInput = { imageUrl: string; recordId: string; userUid: string };
 
 /** POST /api/fal/upscale: 2x, creativity 0.35, resemblance 0.6. */
 export async function startUpscale(input: UpscaleInput): Promise<TJobAccepted> {
-  const body = await postJson(
+  const answer = postJson(
     "/api/fal/upscale",
     {
       imageUrl: input.imageUrl,
@@ -100,7 +111,7 @@ export async function startUpscale(input: UpscaleInput): Promise<TJobAccepted> {
     },
     GENERATION_MESSAGES.upscaleStartFailed,
   );
-  return parse(ZJobAccepted, body, GENERATION_MESSAGES.upscaleStartFailed);
+  return parse(answer, (schemas) => schemas.ZJobAccepted, GENERATION_MESSAGES.upscaleStartFailed);
 }
 
 export function recordPath(recordId: string): string {
@@ -109,8 +120,8 @@ export function recordPath(recordId: string): string {
 
 /** GET /api/fal/images/:recordId, the record the job writes its progress and result to. */
 export async function fetchRecord(recordId: string): Promise<TImageRecord> {
-  const body = await getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
-  return rememberRecord(parse(ZImageRecord, body, UNEXPECTED_ANSWER));
+  const answer = getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
+  return rememberRecord(await parse(answer, (schemas) => schemas.ZImageRecord, UNEXPECTED_ANSWER));
 }
 
 /**
@@ -118,12 +129,14 @@ export async function fetchRecord(recordId: string): Promise<TImageRecord> {
  * image (dropping the record's upscale of the take chosen before); answers the record.
  */
 export async function chooseVariation(recordId: string, index: number): Promise<TImageRecord> {
-  const body = await postJson(
+  const answer = postJson(
     `${recordPath(recordId)}/choose`,
     { index },
     GENERATION_MESSAGES.chooseFailed,
   );
-  return rememberRecord(parse(ZImageRecord, body, GENERATION_MESSAGES.chooseFailed));
+  return rememberRecord(
+    await parse(answer, (schemas) => schemas.ZImageRecord, GENERATION_MESSAGES.chooseFailed),
+  );
 }
 
 /** The record's live stream; the server sends it at once and after every change. */
@@ -132,14 +145,17 @@ export function recordEventsUrl(recordId: string): string {
 }
 
 /** Reads one `record` event's data; null when it is not a record. */
-export function parseRecordEvent(data: unknown): TImageRecord | null {
+export async function parseRecordEvent(data: unknown): Promise<TImageRecord | null> {
   if (typeof data !== "string") return null;
+  let record: unknown;
   try {
-    const parsed = ZImageRecord.safeParse(JSON.parse(data));
-    return parsed.success ? rememberRecord(parsed.data) : null;
+    record = JSON.parse(data);
   } catch {
     return null;
   }
+  const { ZImageRecord } = await loadSchemas();
+  const parsed = ZImageRecord.safeParse(record);
+  return parsed.success ? rememberRecord(parsed.data) : null;
 }
 
 /** POST /api/fal/scene-preview: what the engine will draw for a prompt, free, before Generate. */
@@ -162,5 +178,9 @@ export async function previewScene(
       response.status,
     );
   }
-  return parse(ZScenePreviewResponse, body, GENERATION_MESSAGES.scenePreviewFailed);
+  return parse(
+    body,
+    (schemas) => schemas.ZScenePreviewResponse,
+    GENERATION_MESSAGES.scenePreviewFailed,
+  );
 }

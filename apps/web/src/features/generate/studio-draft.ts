@@ -1,17 +1,7 @@
-import {
-  ASPECTS,
-  type Aspect,
-  DEFAULT_ASPECT,
-  DEFAULT_SHADOW_STYLE,
-  MAX_VARIATIONS,
-  PROCESSING_METHODS,
-  SHADOW_STYLES,
-  type ShadowStyle,
-} from "@backdrop/shared";
+import type { Aspect, ShadowStyle } from "@backdrop/shared";
 import { createStore, promisifyRequest, set, type UseStore } from "idb-keyval";
-import { z } from "zod";
 import type { ProcessingMethod } from "./processing-method.ts";
-import { DEFAULT_TAKES } from "./takes.ts";
+import type { StoredDraft } from "./stored-draft-schema.ts";
 
 /** What the studio's form held when a visitor was asked to log in. */
 export type StudioDraft = {
@@ -29,24 +19,6 @@ export type StudioDraft = {
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 const DRAFT_KEY = "studio";
-
-// Not `instanceof`: what IndexedDB gives back may come from another realm's ArrayBuffer.
-const ZBytes = z.custom<ArrayBuffer>(
-  (value) => Object.prototype.toString.call(value) === "[object ArrayBuffer]",
-);
-
-// The photo is kept as its bytes: not every browser can store a File or Blob in IndexedDB.
-const ZStoredDraft = z.object({
-  photo: z.object({ bytes: ZBytes, name: z.string(), type: z.string() }).nullable(),
-  prompt: z.string(),
-  method: z.enum(PROCESSING_METHODS),
-  // Drafts kept before these choices existed have none: they read as the defaults.
-  shadow: z.enum(SHADOW_STYLES).catch(DEFAULT_SHADOW_STYLE),
-  aspect: z.enum(ASPECTS).catch(DEFAULT_ASPECT),
-  takes: z.number().int().min(1).max(MAX_VARIATIONS).catch(DEFAULT_TAKES),
-  savedAt: z.number(),
-});
-type StoredDraft = z.infer<typeof ZStoredDraft>;
 
 let store: UseStore | undefined;
 const draftStore = () => {
@@ -78,7 +50,7 @@ export async function takeDraft(): Promise<StudioDraft | null> {
       objects.delete(DRAFT_KEY);
       return promisifyRequest(objects.transaction).then(() => read.result as unknown);
     });
-    return draftOf(stored);
+    return await draftOf(stored);
   } catch {
     return null;
   }
@@ -93,7 +65,8 @@ async function writeDraft({ photo, ...choices }: StudioDraft) {
   await set(DRAFT_KEY, stored, draftStore());
 }
 
-function draftOf(stored: unknown): StudioDraft | null {
+async function draftOf(stored: unknown): Promise<StudioDraft | null> {
+  const { ZStoredDraft } = await import("./stored-draft-schema.ts");
   const parsed = ZStoredDraft.safeParse(stored);
   if (!parsed.success) return null;
   const { photo, savedAt, ...choices } = parsed.data;

@@ -1,5 +1,5 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeEventSource, stubEventSource } from "../../test/fake-browser.ts";
 import { imageRecord } from "../../test/image-record.ts";
 import { callsTo, mockApi } from "../../test/mock-api.ts";
@@ -35,6 +35,8 @@ function watch(overrides: Partial<WatchOptions> = {}) {
 }
 
 describe("watchRecord", () => {
+  // The schemas load on demand (api.ts): loaded once here, a stream's record is read at once.
+  beforeAll(() => import("./answer-schemas.ts"));
   beforeEach(() => {
     vi.useFakeTimers();
     stubEventSource();
@@ -77,7 +79,9 @@ describe("watchRecord", () => {
     expect(stream).toBeDefined();
 
     stream?.emit("record", imageRecord({ stage: "composing" }));
-    expect(onRecord).toHaveBeenLastCalledWith(expect.objectContaining({ stage: "composing" }));
+    await vi.waitFor(() =>
+      expect(onRecord).toHaveBeenLastCalledWith(expect.objectContaining({ stage: "composing" })),
+    );
     stream?.emit(
       "record",
       imageRecord({

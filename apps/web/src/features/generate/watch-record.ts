@@ -113,9 +113,16 @@ export function watchRecord({
 
     if (live && typeof EventSource !== "undefined") {
       source = new EventSource(recordEventsUrl(recordId));
+      // Checking an event waits for the schemas: a chain keeps the events in their order.
+      let events = Promise.resolve();
       source.addEventListener("record", (event) => {
-        const record = parseRecordEvent((event as MessageEvent).data);
-        if (record) consider(record);
+        const data = (event as MessageEvent).data;
+        events = events
+          .then(() => parseRecordEvent(data))
+          .then((record) => {
+            if (record) consider(record);
+          })
+          .catch(() => {}); // the schemas could not load: polling brings the record anyway
       });
       // The browser reconnects a dropped stream by itself; polling covers the gap.
     }

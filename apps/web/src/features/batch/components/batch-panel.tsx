@@ -3,14 +3,16 @@ import { type FormEvent, useRef } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
-import { LoginRequiredDialog } from "../../generate/components/login-required-dialog.tsx";
+import {
+  LoginRequiredDialog,
+  SubscriptionRequiredDialog,
+} from "../../generate/components/gate-dialogs.ts";
 import { MethodPicker } from "../../generate/components/method-picker.tsx";
 import { PromptField } from "../../generate/components/prompt-field.tsx";
 import { ScenePreview } from "../../generate/components/scene-preview.tsx";
 import { ShadowPicker } from "../../generate/components/shadow-picker.tsx";
 import { SizePicker } from "../../generate/components/size-picker.tsx";
 import { StepTitle } from "../../generate/components/step-title.tsx";
-import { SubscriptionRequiredDialog } from "../../generate/components/subscription-required-dialog.tsx";
 import { outputOf } from "../../generate/size-choices.ts";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { Batch } from "../hooks/use-batch.ts";

@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useSession } from "../../auth/session.ts";
-import { checkEdit, type EditProblem, requestEdit } from "../edit-request.ts";
+import { requestEdit } from "../edit-api.ts";
+import { checkEdit, type EditProblem } from "../edit-request.ts";
 
 type EditCallbacks = {
   onEdited(url: string): void;

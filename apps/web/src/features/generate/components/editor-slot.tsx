@@ -1,4 +1,6 @@
-import { AiEditor } from "../../editor/components/ai-editor.tsx";
+import { Suspense } from "react";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { AiEditor } from "./lazy-ai-editor.ts";
 
 /** Where the AI editor panel (features/editor) plugs into the studio. */
 export type EditorSlotProps = {
@@ -12,6 +14,22 @@ export type EditorSlotProps = {
   onClose: () => void;
 };
 
+function EditorLoading() {
+  return (
+    <p
+      role="status"
+      className="mt-5 flex animate-delayed-fade-in items-center gap-2.5 text-sm text-ink-muted"
+    >
+      <Spinner className="size-4" />
+      Opening the AI editor…
+    </p>
+  );
+}
+
 export function EditorSlot(props: EditorSlotProps) {
-  return <AiEditor {...props} />;
+  return (
+    <Suspense fallback={<EditorLoading />}>
+      <AiEditor {...props} />
+    </Suspense>
+  );
 }

@@ -1,15 +1,42 @@
 import { ImagePlus } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, type Ref, Suspense, useEffect } from "react";
 import { Button } from "../../../components/ui/button.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { lazyComponent } from "../../../lib/lazy-component.ts";
 import type { GenerationState } from "../hooks/use-generation.ts";
 import type { ImageSize } from "../image-checks.ts";
 import type { ShownImage } from "../shown-image.ts";
 import { ResultError } from "./result-error.tsx";
 import { ResultPlaceholder } from "./result-placeholder.tsx";
 import { ResultRunning } from "./result-running.tsx";
-import { ResultView, type ResultViewProps } from "./result-view.tsx";
+import type { ResultViewProps } from "./result-view.tsx";
 import { StageFrame } from "./stage-frame.tsx";
 import { StudioTips } from "./studio-tips.tsx";
+
+/**
+ * The finished result, its actions, takes and comparisons: not needed until a generation is
+ * under way, when its code is fetched while the job runs.
+ */
+const ResultView = lazyComponent<ResultViewProps>(() =>
+  import("./result-view.tsx").then((view) => view.ResultView),
+);
+
+function ResultLoading({ size }: { size: ImageSize | null }) {
+  return (
+    <StageFrame
+      size={size}
+      overlay={
+        <div
+          role="status"
+          className="absolute inset-0 flex animate-delayed-fade-in items-center justify-center text-ink-subtle"
+        >
+          <Spinner className="size-6" />
+          <span className="sr-only">Loading the result…</span>
+        </div>
+      }
+    />
+  );
+}
 
 export type ResultStageProps = Omit<ResultViewProps, "result" | "shown"> & {
   generation: GenerationState;
@@ -40,6 +67,9 @@ export function ResultStage({
   ...actions
 }: ResultStageProps) {
   const done = generation.status === "done" && shown ? generation.result : null;
+  useEffect(() => {
+    if (generation.status !== "idle") ResultView.preload();
+  }, [generation.status]);
   return (
     <section
       ref={ref}
@@ -63,7 +93,9 @@ export function ResultStage({
       </div>
       <div className="mt-3">
         {done && shown ? (
-          <ResultView result={done} shown={shown} {...actions} />
+          <Suspense fallback={<ResultLoading size={outputSize} />}>
+            <ResultView result={done} shown={shown} {...actions} />
+          </Suspense>
         ) : generation.status === "running" ? (
           <ResultRunning {...generation} />
         ) : (

@@ -1,11 +1,17 @@
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
+import { whenIdle } from "../../../lib/when-idle.ts";
 import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
 import type { GenerationSettings } from "../hooks/use-generation-settings.ts";
 import { useStudio } from "../hooks/use-studio.ts";
 import { EditorSlot } from "./editor-slot.tsx";
+import {
+  LoginRequiredDialog,
+  preloadGateDialogs,
+  SubscriptionRequiredDialog,
+} from "./gate-dialogs.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { ImagePicker } from "./image-picker.tsx";
-import { LoginRequiredDialog } from "./login-required-dialog.tsx";
+import { AiEditor } from "./lazy-ai-editor.ts";
 import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
 import { RelightOption } from "./relight-option.tsx";
@@ -13,7 +19,6 @@ import { ResultStage } from "./result-stage.tsx";
 import { ScenePreview } from "./scene-preview.tsx";
 import { ShadowPicker } from "./shadow-picker.tsx";
 import { SizePicker } from "./size-picker.tsx";
-import { SubscriptionRequiredDialog } from "./subscription-required-dialog.tsx";
 import { TakesPicker } from "./takes-picker.tsx";
 
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
@@ -32,6 +37,10 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
   const { result, shown, editing } = studio;
   const { prompt, method, shadow, aspect, relightProduct } = studio;
   const studioForm: GenerationSettings = { prompt, method, shadow, aspect, relightProduct };
+  useEffect(() => whenIdle(preloadGateDialogs), []);
+  const hasResult = result !== null;
+  // Once there is a result to edit, the editor's code is fetched ahead of Edit with AI.
+  useEffect(() => (hasResult ? whenIdle(AiEditor.preload) : undefined), [hasResult]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

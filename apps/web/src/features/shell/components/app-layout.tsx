@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useSession } from "../../auth/session.ts";
+import { NavigationProgress } from "./navigation-progress.tsx";
+import { PageLoading } from "./page-loading.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { SkipLink } from "./skip-link.tsx";
@@ -24,19 +25,6 @@ function useFocusOnNavigate() {
   return mainRef;
 }
 
-/** SPEC "Shared frame": no page content until the session is known. */
-function PageLoading() {
-  return (
-    <div
-      role="status"
-      className="flex min-h-[60vh] animate-delayed-fade-in items-center justify-center text-ink-subtle"
-    >
-      <Spinner className="size-6" />
-      <span className="sr-only">Loading…</span>
-    </div>
-  );
-}
-
 /** The frame around every page: header, main content, footer. */
 export function AppLayout() {
   const mainRef = useFocusOnNavigate();
@@ -44,6 +32,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
+      <NavigationProgress />
       <SiteHeader />
       <main
         id="main"

@@ -1,9 +1,10 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Container } from "../../../components/ui/container.tsx";
+import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { cx } from "../../../lib/cx.ts";
-import { ConfirmLogoutDialog } from "../../auth/components/confirm-logout-dialog.tsx";
+import { whenIdle } from "../../../lib/when-idle.ts";
 import { useSession } from "../../auth/session.ts";
 import { navItems } from "../nav-items.ts";
 import { AccountActions } from "./account-actions.tsx";
@@ -11,6 +12,13 @@ import { HeaderSkeleton } from "./header-skeleton.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinkItem } from "./nav-link-item.tsx";
 import { TokenCount } from "./token-count.tsx";
+
+/** Only a logged-in visitor can log out: the confirmation loads for them, when idle. */
+const ConfirmLogoutDialog = lazyDialog(() =>
+  import("../../auth/components/confirm-logout-dialog.tsx").then(
+    (dialog) => dialog.ConfirmLogoutDialog,
+  ),
+);
 
 /**
  * The site's header. A logged-in user's bar holds six items, which need the room of a
@@ -21,6 +29,8 @@ export function SiteHeader() {
   const [confirmLogout, setConfirmLogout] = useState(false);
   const logoutOpener = useRef<HTMLElement | null>(null);
   const items = navItems(session);
+  const loggedIn = session !== null;
+  useEffect(() => (loggedIn ? whenIdle(ConfirmLogoutDialog.preload) : undefined), [loggedIn]);
   const openLogout = () => {
     logoutOpener.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;

@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from "ioredis";
-import { describeError } from "../lib/errors.ts";
-import type { Logger } from "../lib/logger.ts";
+import { describeError } from "./errors.ts";
+import type { Logger } from "./logger.ts";
 
 /** Reconnection waits: doubling from 1 s up to 30 s while Redis stays away. */
 export function reconnectDelayMs(attempt: number): number {
