@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The browser shares the machine's two cores with the server's engine, and without a GPU it
+    // paints every frame of a spinner on the CPU: the engine ran at half speed while jobs showed.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: chromiumPath,
       args: [

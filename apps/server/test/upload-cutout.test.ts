@@ -144,6 +144,27 @@ describeEachDatabase("the cut-out made at upload", (database) => {
       expect(g.engine.calls).toMatchObject({ cutout: 1, generate: 1 });
     });
 
+    it("runs the upload's cut-out still in line in the generation's turn, never twice", async () => {
+      // One job at a time: the generation comes before the free cut-out in line.
+      await g.t.container.close();
+      g.env.JOB_CONCURRENCY = "1";
+      g.t = g.app();
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      const release = g.engine.holdNext("cutout");
+      const first = await upload(g.t, g.ada, "rocket.jpg");
+      await cutoutRunning(first.recordId);
+      const uploaded = await upload(g.t, g.ada);
+      await accepted(await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada));
+      release();
+      const done = await pollRecord(g.t, g.ada, uploaded.recordId);
+      expect(done.status).toBe("completed");
+      const generation = g.engine.inputs.find(({ kind }) => kind === "generate");
+      expect(generation?.input).toHaveProperty("cutout");
+      expect(await cutoutEnded(uploaded.recordId)).toBe("completed");
+      expect(g.engine.calls.cutout).toBe(2);
+      expect(await filesOf(uploaded.recordId, "cutout")).toHaveLength(1);
+    });
+
     it("never lets a stuck cut-out hold up the upload's jobs, which keep their own cut-out", async () => {
       await subscribeInSandbox(g.t, g.ada, "pro");
       const release = g.engine.holdNext("cutout");

@@ -120,14 +120,14 @@ export function imageJobStatements(db: Kysely<Database>) {
       return Number(row?.waiting ?? 0);
     },
 
-    /** The record's upload cut-out job while a worker runs it. */
-    async runningCutout(recordId: string): Promise<ImageJob | undefined> {
+    /** The record's upload cut-out job while it waits in line or a worker runs it. */
+    async unfinishedCutout(recordId: string): Promise<ImageJob | undefined> {
       const row = await db
         .selectFrom("image_jobs")
         .selectAll()
         .where("record_id", "=", recordId)
         .where("kind", "=", "cutout")
-        .where("status", "=", "processing")
+        .where("status", "in", ACTIVE)
         .executeTakeFirst();
       return row ? toJob(row) : undefined;
     },

@@ -35,17 +35,37 @@ export function createJobCutouts(deps: {
   clock: Clock;
   logger: Logger;
   timings: { timeLimitMs: number };
+  /** Runs a job to its end, here and now (the job runner's own `run`). */
+  runJob: (jobId: string) => Promise<void>;
 }) {
   const { repository, uploadCutouts, logger } = deps;
+
+  /**
+   * The cut-out the record's own cut-out job makes, if it has one unfinished. One still in line
+   * runs now, in the asking job's turn: cutting out here would repeat its model run once its
+   * turn came. One being made is waited for: its model run is under way and cannot give the
+   * turn back, so cutting out again would only wait for it and then repeat it.
+   */
+  async function fromItsJob(recordId: string, ctx: JobContext) {
+    const unfinished = await repository.jobs.unfinishedCutout(recordId);
+    if (!unfinished) return undefined;
+    ctx.reportStage("cutting out");
+    if (unfinished.status === "queued") {
+      await deps.runJob(unfinished.id);
+    } else {
+      const wait = { jobs: repository.jobs, events: deps.events };
+      await waitForJob(wait, unfinished, cutoutWaitMs(deps.timings.timeLimitMs));
+    }
+    return uploadCutouts.ofRecord(recordId);
+  }
 
   return {
     /**
      * The upload's cut-out for a job: as `cutout` when the job works on the upload itself, and
      * as `subject`, with where it lies, for any image whose subject's place is known (the upload,
      * and the results that stored it), so the engine can keep the product and measure it. One
-     * being made right now is waited for: its model run is under way and cannot give the turn
-     * back, so cutting out again would only wait for it and then repeat it. A lost one is no
-     * failure: the engine cuts out itself, or the result goes unmeasured.
+     * not made yet comes from its job (see fromItsJob). A lost one is no failure: the engine
+     * cuts out itself, or the result goes unmeasured.
      */
     async forJob(
       job: ImageJob,
@@ -55,14 +75,8 @@ export function createJobCutouts(deps: {
       const placement = placementIn(source);
       if (!placement) return {};
       try {
-        let cutout = await uploadCutouts.ofRecord(source.recordId);
-        const running = cutout ? undefined : await repository.jobs.runningCutout(job.recordId);
-        if (running) {
-          ctx.reportStage("cutting out");
-          const wait = { jobs: repository.jobs, events: deps.events };
-          await waitForJob(wait, running, cutoutWaitMs(deps.timings.timeLimitMs));
-          cutout = await uploadCutouts.ofRecord(source.recordId);
-        }
+        const cutout =
+          (await uploadCutouts.ofRecord(source.recordId)) ?? (await fromItsJob(job.recordId, ctx));
         if (!cutout) return {};
         const subject = { cutout, placement };
         return source.kind === "original" ? { cutout, subject } : { subject };

@@ -69,7 +69,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const { repository, storage, engine, events, clock, logger, timings } = deps;
   const keptScenes = createKeptScenes(storage);
   const uploadCutouts = createUploadCutouts({ repository, storage });
-  const cutouts = createJobCutouts({ ...deps, uploadCutouts });
+  const cutouts = createJobCutouts({ ...deps, uploadCutouts, runJob: run });
   const results = createJobResults({ storage, keptScenes, uploadCutouts, logger, keptOfSource });
   const running = createRunningAttempts();
   let handedBack: ImageJob[] = [];
@@ -339,14 +339,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
     announce(job);
   }
 
+  /**
+   * Runs the job if nobody else is running it and it has not ended; resolves when done.
+   * Every line logged meanwhile, however deep, carries the job's id.
+   */
+  function run(jobId: string): Promise<void> {
+    return withLogContext({ jobId }, () => runClaimed(jobId));
+  }
+
   return {
-    /**
-     * Runs the job if nobody else is running it and it has not ended; resolves when done.
-     * Every line logged meanwhile, however deep, carries the job's id.
-     */
-    run(jobId: string): Promise<void> {
-      return withLogContext({ jobId }, () => runClaimed(jobId));
-    },
+    run,
 
     /** Ends a job that lost its workers too often; true when this call ended it. */
     async abandon(job: ImageJob): Promise<boolean> {
