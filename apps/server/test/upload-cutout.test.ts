@@ -128,6 +128,26 @@ describeEachDatabase("the cut-out made at upload", (database) => {
       }
     }
 
+    /**
+     * One job at a time: a first upload's cut-out holds the turn while a second upload's
+     * generation is accepted, so that generation comes before its upload's free cut-out in
+     * line. With `holdNested`, the cut-out the generation then runs in its turn hangs.
+     */
+    async function generationBeforeItsCutout({ holdNested }: { holdNested: boolean }) {
+      await g.t.container.close();
+      g.env.JOB_CONCURRENCY = "1";
+      g.t = g.app();
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      const releaseFirst = g.engine.holdNext("cutout");
+      const releaseNested = holdNested ? g.engine.holdNext("cutout") : () => {};
+      const first = await upload(g.t, g.ada, "rocket.jpg");
+      await cutoutRunning(first.recordId);
+      const uploaded = await upload(g.t, g.ada);
+      await accepted(await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada));
+      releaseFirst();
+      return { uploaded, releaseNested };
+    }
+
     it("lets a generation wait for the cut-out being made, then use it", async () => {
       await subscribeInSandbox(g.t, g.ada, "pro");
       const release = g.engine.holdNext("cutout");
@@ -145,17 +165,7 @@ describeEachDatabase("the cut-out made at upload", (database) => {
     });
 
     it("runs the upload's cut-out still in line in the generation's turn, never twice", async () => {
-      // One job at a time: the generation comes before the free cut-out in line.
-      await g.t.container.close();
-      g.env.JOB_CONCURRENCY = "1";
-      g.t = g.app();
-      await subscribeInSandbox(g.t, g.ada, "pro");
-      const release = g.engine.holdNext("cutout");
-      const first = await upload(g.t, g.ada, "rocket.jpg");
-      await cutoutRunning(first.recordId);
-      const uploaded = await upload(g.t, g.ada);
-      await accepted(await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada));
-      release();
+      const { uploaded } = await generationBeforeItsCutout({ holdNested: false });
       const done = await pollRecord(g.t, g.ada, uploaded.recordId);
       expect(done.status).toBe("completed");
       const generation = g.engine.inputs.find(({ kind }) => kind === "generate");
@@ -163,6 +173,46 @@ describeEachDatabase("the cut-out made at upload", (database) => {
       expect(await cutoutEnded(uploaded.recordId)).toBe("completed");
       expect(g.engine.calls.cutout).toBe(2);
       expect(await filesOf(uploaded.recordId, "cutout")).toHaveLength(1);
+    });
+
+    it("never lets a cut-out run in the generation's turn hold it up past a third of its limit", async () => {
+      const { uploaded, releaseNested } = await generationBeforeItsCutout({ holdNested: true });
+      // The cut-out now run in the generation's turn hangs; the generation goes on without it.
+      const done = await pollRecord(g.t, g.ada, uploaded.recordId);
+      expect(done.status).toBe("completed");
+      const generation = g.engine.inputs.find(({ kind }) => kind === "generate");
+      expect(generation?.input).not.toHaveProperty("cutout");
+      expect(done.cutoutImage).not.toBeNull();
+
+      releaseNested();
+      expect(await cutoutEnded(uploaded.recordId)).toBe("completed");
+      expect(await filesOf(uploaded.recordId, "cutout")).toHaveLength(1);
+    });
+
+    it("hands a cut-out run in the generation's turn back with it when the server stops", async () => {
+      const { uploaded } = await generationBeforeItsCutout({ holdNested: true });
+      const attemptsOf = () =>
+        database
+          .handle()
+          .db.selectFrom("image_jobs")
+          .select(["kind", "status", "attempts"])
+          .where("record_id", "=", uploaded.recordId)
+          .orderBy("kind")
+          .execute();
+      for (;;) {
+        const jobs = await attemptsOf();
+        if (jobs.every(({ status }) => status === "processing")) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+
+      await g.t.container.close();
+      expect(await attemptsOf()).toEqual([
+        { kind: "cutout", status: "queued", attempts: 0 },
+        { kind: "generate", status: "queued", attempts: 0 },
+      ]);
+      g.t = g.app();
+      expect((await pollRecord(g.t, g.ada, uploaded.recordId)).status).toBe("completed");
+      expect(await cutoutEnded(uploaded.recordId)).toBe("completed");
     });
 
     it("never lets a stuck cut-out hold up the upload's jobs, which keep their own cut-out", async () => {

@@ -7,6 +7,7 @@ import type {
 import type { RecordEvents } from "../../jobs/record-events.ts";
 import type { Clock } from "../../lib/clock.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { withTimeout } from "../../lib/timeout.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
@@ -35,8 +36,8 @@ export function createJobCutouts(deps: {
   clock: Clock;
   logger: Logger;
   timings: { timeLimitMs: number };
-  /** Runs a job to its end, here and now (the job runner's own `run`). */
-  runJob: (jobId: string) => Promise<void>;
+  /** Runs a job to its end, here and now, inside the attempt behind `within` (the runner's `run`). */
+  runJob: (jobId: string, within: AbortSignal) => Promise<void>;
 }) {
   const { repository, uploadCutouts, logger } = deps;
 
@@ -44,17 +45,19 @@ export function createJobCutouts(deps: {
    * The cut-out the record's own cut-out job makes, if it has one unfinished. One still in line
    * runs now, in the asking job's turn: cutting out here would repeat its model run once its
    * turn came. One being made is waited for: its model run is under way and cannot give the
-   * turn back, so cutting out again would only wait for it and then repeat it.
+   * turn back, so cutting out again would only wait for it and then repeat it. Either way for
+   * at most cutoutWaitMs: a stuck cut-out goes on alone, and the paid job cuts out itself.
    */
   async function fromItsJob(recordId: string, ctx: JobContext) {
     const unfinished = await repository.jobs.unfinishedCutout(recordId);
-    if (!unfinished) return undefined;
+    if (!unfinished || ctx.signal.aborted) return undefined;
     ctx.reportStage("cutting out");
+    const waitMs = cutoutWaitMs(deps.timings.timeLimitMs);
     if (unfinished.status === "queued") {
-      await deps.runJob(unfinished.id);
+      const ran = deps.runJob(unfinished.id, ctx.signal);
+      await withTimeout(ran, waitMs, "The cut-out took too long").catch(() => {});
     } else {
-      const wait = { jobs: repository.jobs, events: deps.events };
-      await waitForJob(wait, unfinished, cutoutWaitMs(deps.timings.timeLimitMs));
+      await waitForJob({ jobs: repository.jobs, events: deps.events }, unfinished, waitMs);
     }
     return uploadCutouts.ofRecord(recordId);
   }

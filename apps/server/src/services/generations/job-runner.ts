@@ -260,9 +260,14 @@ export function createJobRunner(deps: JobRunnerDeps) {
     logger.info("Job handed back", { kind: job.kind });
   }
 
-  function attempt(job: ImageJob): Promise<void> {
+  /** `within`: the attempt of another job this one runs inside; stopping that stops this. */
+  function attempt(job: ImageJob, within?: AbortSignal): Promise<void> {
     const controller = new AbortController();
-    return running.track(job.id, controller, attemptWith(job, controller));
+    const follow = () => controller.abort(within?.reason);
+    if (within?.aborted) follow();
+    within?.addEventListener("abort", follow, { once: true });
+    const work = running.track(job.id, controller, attemptWith(job, controller));
+    return work.finally(() => within?.removeEventListener("abort", follow));
   }
 
   async function attemptWith(job: ImageJob, controller: AbortController): Promise<void> {
@@ -325,7 +330,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
     }
   }
 
-  async function runClaimed(jobId: string): Promise<void> {
+  async function runClaimed(jobId: string, within?: AbortSignal): Promise<void> {
     const now = clock.now();
     const job = await repository.jobs.claim(jobId, now, now + timings.leaseMs);
     if (!job) return;
@@ -334,17 +339,18 @@ export function createJobRunner(deps: JobRunnerDeps) {
     } else if (job.attempts === 1 && now - job.createdAt > timings.queueWaitLimitMs) {
       await fail(job, job.attempts, queueWaitFailure(job.kind));
     } else if (job.kind !== "cutout" || !(await cutouts.endIfAlreadyMade(job))) {
-      await attempt(job);
+      await attempt(job, within);
     }
     announce(job);
   }
 
   /**
    * Runs the job if nobody else is running it and it has not ended; resolves when done.
-   * Every line logged meanwhile, however deep, carries the job's id.
+   * Every line logged meanwhile, however deep, carries the job's id. Run inside another job's
+   * attempt (`within`), it stops when that one does: handed back with it, or cut off.
    */
-  function run(jobId: string): Promise<void> {
-    return withLogContext({ jobId }, () => runClaimed(jobId));
+  function run(jobId: string, within?: AbortSignal): Promise<void> {
+    return withLogContext({ jobId }, () => runClaimed(jobId, within));
   }
 
   return {
