@@ -9,6 +9,7 @@ import { createRateLimiter } from "../src/lib/rate-limiter.ts";
 import { createRedisRateLimiter } from "../src/lib/redis-rate-limiter.ts";
 import { createDatabase, type DatabaseHandle } from "../src/repositories/database.ts";
 import { migrate } from "../src/repositories/migrations/index.ts";
+import { migratedSqlite } from "./helpers/databases.ts";
 import { photoBytes, postUpload, upload } from "./helpers/generations.ts";
 import { verifiedUser } from "./helpers/identity.ts";
 import { type ChildProduct, startChild } from "./helpers/server-process.ts";
@@ -147,9 +148,7 @@ describe.skipIf(!REDIS_URL)("uploads, per user, across two servers", () => {
     UPLOAD_RATE_LIMIT: "2/60",
   };
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "backdrop-limits-")), "backdrop.db");
-    database = createDatabase({ dialect: "sqlite", file });
-    await migrate(database);
+    database = await migratedSqlite();
   });
   afterAll(() => database.db.destroy());
 

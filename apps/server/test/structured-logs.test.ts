@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImageEngine } from "../src/engines/image-engine.ts";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { createPinoLogger } from "../src/lib/logger.ts";
-import { createDatabase, type DatabaseHandle } from "../src/repositories/database.ts";
-import { migrate } from "../src/repositories/migrations/index.ts";
+import type { DatabaseHandle } from "../src/repositories/database.ts";
+import { migratedSqlite } from "./helpers/databases.ts";
 import { pollRecord, postFal, processBody, upload } from "./helpers/generations.ts";
 import { SAME_ORIGIN } from "./helpers/identity.ts";
 import { adaAndBob, subscribeInSandbox } from "./helpers/payments.ts";
@@ -25,9 +22,7 @@ function capturedLogger() {
 describe("structured logs", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "backdrop-logs-")), "backdrop.db");
-    database = createDatabase({ dialect: "sqlite", file });
-    await migrate(database);
+    database = await migratedSqlite();
   });
   afterAll(() => database.db.destroy());
 

@@ -11,7 +11,7 @@ const current = new AsyncLocalStorage<LogContext>();
  * drains in whichever request's turn) is not part of that request.
  */
 export function withLogContext<T>(fields: LogContext, work: () => T): T {
-  return current.run({ ...fields }, work);
+  return current.run(fields, work);
 }
 
 /** A copy of the current context: the logger merges a line's fields into what it is given. */

@@ -28,6 +28,13 @@ function tempDir(): string {
   return mkdtempSync(join(tmpdir(), "backdrop-test-"));
 }
 
+/** A migrated SQLite database in a folder of its own, for suites that run on SQLite alone. */
+export async function migratedSqlite(): Promise<DatabaseHandle> {
+  const handle = createDatabase({ dialect: "sqlite", file: join(tempDir(), "backdrop.db") });
+  await migrate(handle);
+  return handle;
+}
+
 async function closedPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
