@@ -65,3 +65,12 @@ export const ZPublicConfig = z.object({
   relightOption: z.boolean().default(false),
 });
 export type TPublicConfig = z.infer<typeof ZPublicConfig>;
+
+/**
+ * DELETE /api/account. E-mail accounts confirm with their password; Google accounts send none
+ * and must have signed in within the last 5 minutes.
+ */
+export const ZDeleteAccountRequest = z.object({
+  password: z.string().max(256).optional(),
+});
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;

@@ -182,3 +182,16 @@ export const DOWNLOAD_MESSAGES = {
   network: "Could not download the image. Please check your connection and try again.",
   failed: "Failed to download the image. Please try again.",
 } as const;
+
+/** The settings page: exporting the account's data and deleting the account (issue 26). Ours. */
+export const ACCOUNT_MESSAGES = {
+  exportFailed: "Could not prepare your data export. Please try again.",
+  passwordRequired: "Please enter your password to delete your account",
+  wrongPassword: "The password is not correct",
+  recentSignInRequired:
+    "For your safety, sign in again, then delete your account within 5 minutes of signing in",
+  deleteWhileProcessing:
+    "An image is still being processed. You can delete your account once it has finished.",
+  deleteFailed: "Could not delete your account. Please try again.",
+  deleted: "Your account has been deleted",
+} as const;
