@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Container } from "./container.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
+import { limitBodies } from "./routes/body-limit.middleware.ts";
 import { clientIp, UNKNOWN_CLIENT } from "./routes/client-ip.ts";
 import { configRoutes } from "./routes/config.routes.ts";
 import {
@@ -120,6 +121,8 @@ export function createApp(container: Container): Hono {
     });
   }
   app.use("*", secureHeaders({ contentSecurityPolicy, crossOriginOpenerPolicy: OPENER_POLICY }));
+  // Before any route reads a body, better-auth's included: each path's limit, or a 413.
+  app.use("*", limitBodies());
   app.route("/api", apiRoutes(container));
   const { sandbox } = container.payments;
   if (sandbox) {

@@ -107,7 +107,7 @@ describeEachDatabase("support API", (database) => {
         message: "x".repeat(70_000),
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ error: "Request body is too large" });
+      expect(await res.json()).toEqual({ error: "Request body is too large (at most 64 KB)" });
       expect((await stored(container)).contacts).toEqual([]);
     });
   });

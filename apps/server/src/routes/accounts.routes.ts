@@ -1,6 +1,5 @@
 import { AUTH_MESSAGES, EMAIL_PATTERN, MESSAGES, ZSaveUserRequest } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
@@ -45,22 +44,14 @@ export function accountsRoutes({
       assertOwnUidQuery(c);
       return c.json(await accounts.getTokens(c.var.user));
     })
-    .post(
-      "/save-user",
-      bodyLimit({
-        maxSize: 16 * 1024,
-        onError: (c) => c.json({ error: "Request body is too large" }, 413),
-      }),
-      signedIn,
-      async (c) => {
-        const body = await parseOwnJson(c, ZSaveUserRequest);
-        // Identity comes from the session; the body may only repeat it.
-        if (body.email.toLowerCase() !== c.var.user.email.toLowerCase()) {
-          throw new AppError(403, AUTH_MESSAGES.forbidden);
-        }
-        return c.json(await accounts.saveUser(c.var.user, body));
-      },
-    )
+    .post("/save-user", signedIn, async (c) => {
+      const body = await parseOwnJson(c, ZSaveUserRequest);
+      // Identity comes from the session; the body may only repeat it.
+      if (body.email.toLowerCase() !== c.var.user.email.toLowerCase()) {
+        throw new AppError(403, AUTH_MESSAGES.forbidden);
+      }
+      return c.json(await accounts.saveUser(c.var.user, body));
+    })
     .get(
       "/get-user-by-email",
       rateLimit({ limiter: authRateLimiter, bucket: "user-by-email", trustProxy }),

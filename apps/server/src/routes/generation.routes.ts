@@ -1,6 +1,5 @@
 import {
   AUTH_MESSAGES,
-  IMAGE_LIMITS,
   GENERATION_MESSAGES as M,
   ZChooseRequest,
   ZEditRequest,
@@ -9,7 +8,6 @@ import {
   ZUpscaleRequest,
 } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
@@ -20,17 +18,6 @@ import { rateLimit } from "./rate-limit.middleware.ts";
 import { type RecordEventsDeps, recordEventsRoute } from "./record-events.routes.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
-
-const smallBody = bodyLimit({
-  maxSize: 64 * 1024,
-  onError: (c) => c.json({ error: "Request body is too large" }, 413),
-});
-
-/** The multipart envelope around a file just under the limit still fits. */
-const uploadBody = bodyLimit({
-  maxSize: IMAGE_LIMITS.maxBytes + 64 * 1024,
-  onError: (c) => c.json({ error: M.imageTooHeavy }, 413),
-});
 
 /** The photo and the user it is for, from the multipart form; refusals for what is missing. */
 async function readUpload(c: Context<SignedInEnv>): Promise<Buffer> {
@@ -78,7 +65,6 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
     })
     .post(
       "/scene-preview",
-      smallBody,
       rateLimit({
         limiter: deps.previewRateLimiter,
         bucket: "scene-preview",
@@ -90,26 +76,26 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
         return c.json(await deps.scenePreviews.preview(request));
       },
     )
-    .post("/upload", uploadBody, signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
+    .post("/upload", signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
       const image = await readUpload(c);
       return c.json(await generations.upload(c.var.user, image));
     })
-    .post("/process", smallBody, signedIn, failsWith(M.startFailed), async (c) => {
+    .post("/process", signedIn, failsWith(M.startFailed), async (c) => {
       const body = await parseOwnJson(c, ZProcessRequest);
       return c.json(await generations.process(c.var.user, body));
     })
-    .post("/upscale", smallBody, signedIn, failsWith(M.upscaleStartFailed), async (c) => {
+    .post("/upscale", signedIn, failsWith(M.upscaleStartFailed), async (c) => {
       const body = await parseOwnJson(c, ZUpscaleRequest);
       return c.json(await generations.upscale(c.var.user, body));
     })
-    .post("/edit-gemini", smallBody, signedIn, failsWith(M.editFailed), async (c) => {
+    .post("/edit-gemini", signedIn, failsWith(M.editFailed), async (c) => {
       const body = await parseOwnJson(c, ZEditRequest);
       return c.json(await generations.edit(c.var.user, body));
     })
     .get("/images/:recordId", signedInReader, failsWith(M.imageProcessingFailed), async (c) => {
       return c.json(await generations.record(c.var.user, c.req.param("recordId")));
     })
-    .post("/images/:recordId/choose", smallBody, signedIn, failsWith(M.chooseFailed), async (c) => {
+    .post("/images/:recordId/choose", signedIn, failsWith(M.chooseFailed), async (c) => {
       const { index } = await parseJson(c, ZChooseRequest);
       return c.json(await generations.choose(c.var.user, c.req.param("recordId"), index));
     })

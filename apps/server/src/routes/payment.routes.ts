@@ -8,7 +8,6 @@ import {
   ZUpdateSubscriptionRequest,
 } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
@@ -18,17 +17,6 @@ import { failsWith } from "./errors.ts";
 import { parseOwnJson } from "./json-body.ts";
 import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
-
-const smallBody = bodyLimit({
-  maxSize: 16 * 1024,
-  onError: (c) => c.json({ error: "Request body is too large" }, 413),
-});
-
-/** Stripe's events are small, but a subscription with many lines can pass 16 KB. */
-const webhookBody = bodyLimit({
-  maxSize: 1024 * 1024,
-  onError: (c) => c.json({ error: "Request body is too large" }, 413),
-});
 
 /** Anything unexpected from the provider answers 502 with the spec's wording for the call. */
 const providerFails = (message: string) => failsWith(message, 502);
@@ -81,7 +69,6 @@ export function paymentRoutes({
     })
     .post(
       "/create-subscription",
-      smallBody,
       signedIn,
       checkoutRate("subscription-checkout"),
       providerFails(MESSAGES.subscriptionCheckoutFailed),
@@ -90,19 +77,12 @@ export function paymentRoutes({
         return c.json(await billing.createSubscription(c.var.user, planId));
       },
     )
-    .post(
-      "/create-portal-session",
-      smallBody,
-      signedIn,
-      providerFails(MESSAGES.portalFailed),
-      async (c) => {
-        await parseOwnJson(c, ZUidRequest);
-        return c.json(await billing.createPortalSession(c.var.user));
-      },
-    )
+    .post("/create-portal-session", signedIn, providerFails(MESSAGES.portalFailed), async (c) => {
+      await parseOwnJson(c, ZUidRequest);
+      return c.json(await billing.createPortalSession(c.var.user));
+    })
     .post(
       "/cancel-subscription",
-      smallBody,
       signedIn,
       providerFails(MESSAGES.cancelSubscriptionFailed),
       async (c) => {
@@ -112,7 +92,6 @@ export function paymentRoutes({
     )
     .post(
       "/reactivate-subscription",
-      smallBody,
       signedIn,
       providerFails(MESSAGES.reactivateSubscriptionFailed),
       async (c) => {
@@ -120,19 +99,12 @@ export function paymentRoutes({
         return c.json(await billing.reactivateSubscription(c.var.user));
       },
     )
-    .post(
-      "/update-subscription",
-      smallBody,
-      signedIn,
-      providerFails(MESSAGES.changePlanFailed),
-      async (c) => {
-        const body = await parseOwnJson(c, ZUpdateSubscriptionRequest);
-        return c.json(await billing.updateSubscription(c.var.user, body.newPlanId, body.quotedAt));
-      },
-    )
+    .post("/update-subscription", signedIn, providerFails(MESSAGES.changePlanFailed), async (c) => {
+      const body = await parseOwnJson(c, ZUpdateSubscriptionRequest);
+      return c.json(await billing.updateSubscription(c.var.user, body.newPlanId, body.quotedAt));
+    })
     .post(
       "/create-checkout-session",
-      smallBody,
       signedInToBuy,
       checkoutRate("pack-checkout"),
       providerFails(MESSAGES.checkoutFailed),
@@ -141,12 +113,7 @@ export function paymentRoutes({
         return c.json(await billing.createTokenCheckout(c.var.user, body.tokenCount, body.amount));
       },
     )
-    .post(
-      "/webhook",
-      webhookBody,
-      failsWith("Webhook processing failed"),
-      stripeWebhook(stripeWebhooks),
-    )
+    .post("/webhook", failsWith("Webhook processing failed"), stripeWebhook(stripeWebhooks))
     .get("/session/:id", signedIn, async (c) => {
       return c.json(await billing.getSession(c.var.user, c.req.param("id")));
     })

@@ -5,7 +5,6 @@ import {
   ZReportRequest,
 } from "@backdrop/shared";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
@@ -14,8 +13,6 @@ import { clientIp } from "./client-ip.ts";
 import { parseJson, readJsonObject } from "./json-body.ts";
 import { rateLimit } from "./rate-limit.middleware.ts";
 import { verifiedUser } from "./session.middleware.ts";
-
-export const SUPPORT_BODY_LIMIT = 64 * 1024;
 
 export type SupportRoutesDeps = {
   support: SupportService;
@@ -30,14 +27,10 @@ export function supportRoutes({
   rateLimiter,
   trustProxy,
 }: SupportRoutesDeps): Hono {
-  const limitBody = bodyLimit({
-    maxSize: SUPPORT_BODY_LIMIT,
-    onError: (c) => c.json({ error: "Request body is too large" }, 413),
-  });
   const limitRate = (bucket: string) => rateLimit({ limiter: rateLimiter, bucket, trustProxy });
 
   return new Hono()
-    .post("/contact", limitBody, limitRate("contact"), async (c) => {
+    .post("/contact", limitRate("contact"), async (c) => {
       // A signed-in user's form has no email field: the address is the account's own.
       const user = await verifiedUser(identity, c.req.raw.headers);
       const body = await readJsonObject(c);
@@ -49,7 +42,7 @@ export function supportRoutes({
       });
       return c.json({ ok: true, message: SUPPORT_MESSAGES.contactSent });
     })
-    .post("/report", limitBody, limitRate("report"), async (c) => {
+    .post("/report", limitRate("report"), async (c) => {
       const report = await parseJson(c, ZReportRequest);
       await support.sendIssueReport(report, { clientIp: clientIp(c, trustProxy) });
       return c.json({ ok: true, message: SUPPORT_MESSAGES.reportSent });
