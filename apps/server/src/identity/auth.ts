@@ -14,6 +14,7 @@ import type { Identity } from "./identity.ts";
 import { resetPasswordMail, verificationMail } from "./identity-mails.ts";
 import { identityPolicy } from "./identity-policy.ts";
 import { ownSessionsOnly } from "./own-sessions.ts";
+import { assertProfileFields } from "./profile-fields.ts";
 import { createRateLimitStorage } from "./rate-limit-storage.ts";
 import { createSessionCache, type FoundSession, type SessionCache } from "./session-cache.ts";
 
@@ -169,7 +170,14 @@ export function buildAuthOptions(
     databaseHooks: {
       session: { delete: { after: async (session) => sessions.forgetSession(session.token) } },
       user: {
-        update: { after: async (user) => sessions.forgetUser(user.id) },
+        // Whoever writes the user row (sign-up, update-user, a Google sign-in), the display
+        // name and picture stay in bounds: refused with a 400, never cut (returning false
+        // would make update-user answer success without saving).
+        create: { before: async (user) => assertProfileFields(user) },
+        update: {
+          before: async (user) => assertProfileFields(user),
+          after: async (user) => sessions.forgetUser(user.id),
+        },
         delete: { after: async (user) => sessions.forgetUser(user.id) },
       },
       account: {

@@ -1,6 +1,7 @@
 import { isStrongPassword, MESSAGES } from "@backdrop/shared";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { IdentityRepository } from "../repositories/identity.repository.ts";
+import { assertProfileFields } from "./profile-fields.ts";
 
 /** better-auth's own code and wording for an e-mail that already has an account. */
 export const USER_ALREADY_EXISTS = {
@@ -22,7 +23,9 @@ function assertStrongPassword(password: unknown): void {
 
 /**
  * Runs before better-auth's endpoints: SPEC point 5's password rule wherever a password is
- * chosen, and an explicit "already exists" answer on sign-up. better-auth answers a duplicate
+ * chosen, the bounds of the display name and picture where a user gives them (before a
+ * password is hashed; the database hooks hold the same bounds for every other writer), and an
+ * explicit "already exists" answer on sign-up. better-auth answers a duplicate
  * sign-up with a success that looks like a new account when verification is required; the
  * spec wants 'Email already in use', and get-user-by-email already tells who has an account.
  */
@@ -32,10 +35,14 @@ export function identityPolicy(users: IdentityRepository) {
       typeof ctx.body === "object" && ctx.body !== null ? ctx.body : {};
     switch (ctx.path) {
       case "/sign-up/email":
+        assertProfileFields(body);
         assertStrongPassword(body.password);
         if (typeof body.email === "string" && (await users.findUserIdByEmail(body.email))) {
           throw APIError.from("UNPROCESSABLE_ENTITY", USER_ALREADY_EXISTS);
         }
+        return;
+      case "/update-user":
+        assertProfileFields(body);
         return;
       case "/reset-password":
       case "/change-password":
