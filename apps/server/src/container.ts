@@ -277,6 +277,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         storage: bucket
           ? { kind: "bucket", ping: bucket.ping }
           : { kind: "disk", filesDir: env.filesDir, minFreeBytes: env.minFreeDiskBytes },
+        clock,
       }),
       accounts,
       tokenLedger,

@@ -2,6 +2,7 @@ import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 import { setTimeout } from "node:timers/promises";
 import type { Kysely } from "kysely";
+import { type Clock, systemClock } from "../lib/clock.ts";
 import { describeError } from "../lib/errors.ts";
 import { pingDatabase } from "../repositories/database.ts";
 import type { Database } from "../repositories/schema.ts";
@@ -44,10 +45,10 @@ async function freeBytesAt(path: string): Promise<number> {
   }
 }
 
-/** How long a free-space reading is taken as current. */
-const DISK_READING_MS = 1_000;
+/** How long a reading (free space, the bucket's answer) is taken as current. */
+export const READING_MS = 1_000;
 /** How long a check waits for a new reading before it answers with the last one. */
-const DISK_WAIT_MS = 500;
+export const READING_WAIT_MS = 500;
 
 async function probe(run: () => Promise<void>): Promise<HealthCheck> {
   try {
@@ -58,9 +59,34 @@ async function probe(run: () => Promise<void>): Promise<HealthCheck> {
   }
 }
 
+/**
+ * `measure` taken at most once per READING_MS, however many checks come: a reading is reused
+ * for that long, checks that come while one is being taken share it, and when a new one is
+ * slow to come a check answers with the last one while the new one finishes behind it.
+ * `measure` must not reject (a failure is a reading too).
+ */
+export function reusedReading<T>(measure: () => Promise<T>, clock: Clock): () => Promise<T> {
+  let last: { at: number; reading: T } | null = null;
+  let measuring: Promise<T> | null = null;
+  return async function reading(): Promise<T> {
+    if (last && clock.now() - last.at < READING_MS) return last.reading;
+    measuring ??= measure()
+      .then((reading) => {
+        last = { at: clock.now(), reading };
+        return reading;
+      })
+      .finally(() => {
+        measuring = null;
+      });
+    const previous = last?.reading;
+    if (previous === undefined) return measuring;
+    return Promise.race([measuring, setTimeout(READING_WAIT_MS).then(() => previous)]);
+  };
+}
+
 /** The free space of the folder that stores images, against the least it must have. */
-function diskProbe(filesDir: string, minFreeBytes: number): () => Promise<DiskCheck> {
-  async function measureDisk(): Promise<DiskCheck> {
+function measureDisk(filesDir: string, minFreeBytes: number): () => Promise<DiskCheck> {
+  return async () => {
     try {
       const freeBytes = await freeBytesAt(filesDir);
       if (freeBytes >= minFreeBytes) return { status: "ok", freeBytes };
@@ -73,26 +99,6 @@ function diskProbe(filesDir: string, minFreeBytes: number): () => Promise<DiskCh
     } catch (error) {
       return { status: "error", error: describeError(error) };
     }
-  }
-
-  // Reading the free space goes through libuv's small thread pool, which image work can keep
-  // busy for seconds: a reading is reused for a moment, and when a new one is slow to come the
-  // check answers with the last one while the new one finishes behind it.
-  let lastDisk: { at: number; report: DiskCheck } | null = null;
-  let measuring: Promise<DiskCheck> | null = null;
-  return async function disk(): Promise<DiskCheck> {
-    if (lastDisk && Date.now() - lastDisk.at < DISK_READING_MS) return lastDisk.report;
-    measuring ??= measureDisk()
-      .then((report) => {
-        lastDisk = { at: Date.now(), report };
-        return report;
-      })
-      .finally(() => {
-        measuring = null;
-      });
-    const previous = lastDisk?.report;
-    if (!previous) return measuring;
-    return Promise.race([measuring, setTimeout(DISK_WAIT_MS).then(() => previous)]);
   };
 }
 
@@ -106,12 +112,18 @@ export function createHealthService(deps: {
   /** Rejects when the job queue does not answer; absent when jobs run in-process. */
   pingQueue?: () => Promise<void>;
   storage: StorageProbe;
+  clock?: Clock;
 }): HealthService {
-  const { storage } = deps;
-  const checkStorage =
+  const { storage, clock = systemClock } = deps;
+  // Reading the free space goes through libuv's small thread pool, which image work can keep
+  // busy for seconds; asking the bucket is a request that its provider bills, and health is
+  // open to anyone. Either is taken at most once a second, and never waited on for long.
+  const checkStorage: () => Promise<HealthCheck> = reusedReading(
     storage.kind === "disk"
-      ? diskProbe(storage.filesDir, storage.minFreeBytes)
-      : () => probe(storage.ping);
+      ? measureDisk(storage.filesDir, storage.minFreeBytes)
+      : () => probe(storage.ping),
+    clock,
+  );
   const storagePart = storage.kind === "disk" ? "disk" : "storage";
 
   return {
