@@ -40,6 +40,16 @@ describeEachDatabase("profile fields", (database) => {
 
   const userIdOf = (email: string) => t.container.repositories.identity.findUserIdByEmail(email);
   const sent = async () => (await t.container.repositories.mailOutbox.list()).length;
+  /** The user row's name and picture, as stored (our schema types leave the picture out). */
+  async function stored(column: "id" | "email", value: string) {
+    const row = await database
+      .handle()
+      .db.selectFrom("user")
+      .selectAll()
+      .where(column, "=", value)
+      .executeTakeFirst();
+    return row && { name: row.name, image: (row as { image?: unknown }).image };
+  }
 
   describe("sign-up", () => {
     const newcomer = { email: "new@example.com", password: PASSWORD, name: "New" };
@@ -77,13 +87,7 @@ describeEachDatabase("profile fields", (database) => {
       const name = "n".repeat(NAME_MAX_LENGTH);
       const image = imageUrl(IMAGE_URL_MAX_LENGTH);
       expect((await signUp(t.app, { ...newcomer, name, image })).status).toBe(200);
-      const row = await database
-        .handle()
-        .db.selectFrom("user")
-        .select(["name", "image"])
-        .where("email", "=", newcomer.email)
-        .executeTakeFirst();
-      expect(row).toEqual({ name, image });
+      expect(await stored("email", newcomer.email)).toEqual({ name, image });
     });
   });
 
@@ -143,29 +147,30 @@ describeEachDatabase("profile fields", (database) => {
   it("holds the same bounds for every other writer of the user row", async () => {
     // A Google sign-in, or any future endpoint, creates and updates users through this adapter.
     const { internalAdapter } = await betterAuth(t.container.identity.options).$context;
+    const SOURCE = { method: "email-password" } as const;
     await expect(
-      internalAdapter.createUser({
-        email: "long@example.com",
-        name: "n".repeat(NAME_MAX_LENGTH + 1),
-        emailVerified: true,
-      }),
+      internalAdapter.createUser(
+        {
+          email: "long@example.com",
+          name: "n".repeat(NAME_MAX_LENGTH + 1),
+          emailVerified: true,
+        },
+        SOURCE,
+      ),
     ).rejects.toMatchObject({ body: refusal(PROFILE_MESSAGES.nameTooLong) });
     expect(await userIdOf("long@example.com")).toBeUndefined();
 
-    const created = await internalAdapter.createUser({
-      email: "fine@example.com",
-      name: "Fine",
-      emailVerified: true,
-    });
+    const created = await internalAdapter.createUser(
+      {
+        email: "fine@example.com",
+        name: "Fine",
+        emailVerified: true,
+      },
+      SOURCE,
+    );
     await expect(
       internalAdapter.updateUser(created.id, { image: imageUrl(IMAGE_URL_MAX_LENGTH + 1) }),
     ).rejects.toMatchObject({ body: refusal(PROFILE_MESSAGES.imageTooLong) });
-    const row = await database
-      .handle()
-      .db.selectFrom("user")
-      .select(["name", "image"])
-      .where("id", "=", created.id)
-      .executeTakeFirst();
-    expect(row).toEqual({ name: "Fine", image: null });
+    expect(await stored("id", created.id)).toEqual({ name: "Fine", image: null });
   });
 });

@@ -45,7 +45,12 @@ function echoApp() {
     });
 }
 
-function post(app: Hono, path: string, body: BodyInit, headers: Record<string, string> = {}) {
+function post(
+  app: Hono,
+  path: string,
+  body: string | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+) {
   return app.request(path, { method: "POST", body, headers, duplex: "half" } as RequestInit);
 }
 
