@@ -25,9 +25,9 @@ function assertStrongPassword(password: unknown): void {
  * Runs before better-auth's endpoints: SPEC point 5's password rule wherever a password is
  * chosen, the bounds of the display name and picture where a user gives them (before a
  * password is hashed; the database hooks hold the same bounds for every other writer), and an
- * explicit "already exists" answer on sign-up. better-auth answers a duplicate
- * sign-up with a success that looks like a new account when verification is required; the
- * spec wants 'Email already in use', and get-user-by-email already tells who has an account.
+ * explicit "already exists" answer on sign-up. better-auth answers a duplicate sign-up with a
+ * success that looks like a new account when verification is required; the spec wants 'Email
+ * already in use', and get-user-by-email already tells who has an account.
  */
 export function identityPolicy(users: IdentityRepository) {
   return createAuthMiddleware(async (ctx) => {
