@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { Container } from "./container.ts";
+import { accountRoutes } from "./routes/account.routes.ts";
 import { accountsRoutes } from "./routes/accounts.routes.ts";
 import { limitBodies } from "./routes/body-limit.middleware.ts";
 import { clientIp, UNKNOWN_CLIENT } from "./routes/client-ip.ts";
@@ -64,6 +65,15 @@ function apiRoutes(container: Container): Hono {
       identity,
       authRateLimiter: container.authRateLimiter,
       trustProxy,
+    }),
+  );
+  api.route(
+    "/account",
+    accountRoutes({
+      identity,
+      exports: services.accountExport,
+      deletion: services.accountDeletion,
+      confirmRateLimiter: container.authRateLimiter,
     }),
   );
   api.route(

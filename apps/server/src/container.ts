@@ -22,6 +22,10 @@ import {
 import { createStripeClient, createStripePayments } from "./payments/stripe/stripe-payments.ts";
 import type { StripeWebhooks } from "./payments/stripe/stripe-webhooks.ts";
 import {
+  type AccountDataRepository,
+  createAccountDataRepository,
+} from "./repositories/account-data.repository.ts";
+import {
   type BillingRepository,
   createBillingRepository,
 } from "./repositories/billing.repository.ts";
@@ -48,6 +52,14 @@ import {
   createUserProfilesRepository,
   type UserProfilesRepository,
 } from "./repositories/user-profiles.repository.ts";
+import {
+  type AccountDeletionService,
+  createAccountDeletionService,
+} from "./services/account-deletion.service.ts";
+import {
+  type AccountExportService,
+  createAccountExportService,
+} from "./services/account-export.service.ts";
 import { type AccountsService, createAccountsService } from "./services/accounts.service.ts";
 import { type BillingService, createBillingService } from "./services/billing.service.ts";
 import {
@@ -100,6 +112,7 @@ export type Container = {
     billing: BillingRepository;
     sandboxPayments: SandboxPaymentsRepository;
     generations: GenerationsRepository;
+    accountData: AccountDataRepository;
   };
   services: {
     support: SupportService;
@@ -111,6 +124,8 @@ export type Container = {
     generations: GenerationsService;
     uploadAllowance: UploadAllowance;
     scenePreviews: ScenePreviewService;
+    accountExport: AccountExportService;
+    accountDeletion: AccountDeletionService;
   };
   storage: FileStorage;
   jobs: Jobs;
@@ -162,6 +177,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     billing: createBillingRepository(database),
     sandboxPayments: createSandboxPaymentsRepository(database.db),
     generations: core.repositories.generations,
+    accountData: createAccountDataRepository(database),
   };
   const mailer =
     overrides.mailer ??
@@ -290,6 +306,21 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       generations,
       uploadAllowance,
       scenePreviews: createScenePreviewService(jobs.engine),
+      accountExport: createAccountExportService({
+        repository: repositories.accountData,
+        storage,
+        clock,
+        logger,
+      }),
+      accountDeletion: createAccountDeletionService({
+        repository: repositories.accountData,
+        profiles: repositories.userProfiles,
+        provider: payments.provider,
+        storage,
+        sessions: identity,
+        clock,
+        logger,
+      }),
     },
     storage,
     jobs,

@@ -43,6 +43,8 @@ export const LAZY_PAGES = {
     import("./pages/contact-page.tsx").then((page) => ({ Component: page.ContactPage })),
   "/report": () =>
     import("./pages/report-page.tsx").then((page) => ({ Component: page.ReportPage })),
+  "/settings": () =>
+    import("./pages/settings-page.tsx").then((page) => ({ Component: page.SettingsPage })),
   "/dev/mailbox": () =>
     import("./pages/dev-mailbox-page.tsx").then((page) => ({ Component: page.DevMailboxPage })),
 } satisfies Record<string, LazyPage>;

@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           lazyRoute("/terms"),
           lazyRoute("/contact"),
           lazyRoute("/report"),
+          lazyRoute("/settings"),
           lazyRoute("/dev/mailbox"),
           { path: "*", element: <NotFoundPage /> },
         ],

@@ -74,3 +74,7 @@ export const ZDeleteAccountRequest = z.object({
   password: z.string().max(256).optional(),
 });
 export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+/** What DELETE /api/account answers once everything of the account is gone. */
+export const ZDeleteAccountResponse = z.object({ ok: z.literal(true) });
+export type TDeleteAccountResponse = z.infer<typeof ZDeleteAccountResponse>;

@@ -10,7 +10,7 @@ import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import type { DatabaseHandle } from "../repositories/database.ts";
 import type { IdentityRepository } from "../repositories/identity.repository.ts";
 import type { AccountsService } from "../services/accounts.service.ts";
-import type { Identity } from "./identity.ts";
+import { type Identity, type OwnerConfirmation, RECENT_SIGN_IN_MS } from "./identity.ts";
 import { resetPasswordMail, verificationMail } from "./identity-mails.ts";
 import { identityPolicy } from "./identity-policy.ts";
 import { ownSessionsOnly } from "./own-sessions.ts";
@@ -218,8 +218,33 @@ export function createIdentity(deps: IdentityDeps): Identity {
       expiresAt: new Date(found.session.expiresAt).getTime(),
     };
   };
+  async function confirmOwner(
+    headers: Headers,
+    password: string | undefined,
+  ): Promise<OwnerConfirmation> {
+    const found = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!found) return "signed-out";
+    const hasPassword = (await deps.users.listProviderIds(found.user.id)).includes("credential");
+    if (password) {
+      if (!hasPassword) return "wrong-password";
+      try {
+        await auth.api.verifyPassword({ headers, body: { password } });
+        return "confirmed";
+      } catch (error) {
+        if (isAPIError(error)) return "wrong-password";
+        throw error;
+      }
+    }
+    if (hasPassword) return "password-required";
+    // better-auth stamps sessions with the system's time, so the age is read against it.
+    const age = Date.now() - new Date(found.session.createdAt).getTime();
+    return age >= 0 && age <= RECENT_SIGN_IN_MS ? "confirmed" : "recent-sign-in-required";
+  }
+
   return {
     googleSignIn: deps.env.google !== null,
+    confirmOwner,
+    forgetUser: (userId) => sessions.forgetUser(userId),
     options,
     async handle(request, clientIp) {
       const headers = new Headers(request.headers);

@@ -36,6 +36,11 @@ export type PaymentProvider = {
   createPortalSession(customer: BillingCustomer): Promise<{ url: string }>;
   cancelAtPeriodEnd(customer: BillingCustomer): Promise<void>;
   reactivate(customer: BillingCustomer): Promise<void>;
+  /**
+   * Ends the running subscription now, not at the period's end, with no refund of the rest of
+   * the period (the account is being deleted). Nothing running is not an error.
+   */
+  cancelNow(customer: BillingCustomer): Promise<void>;
   /** The figures of changing to `planId` at `at` (epoch ms, now or a quote's time). */
   previewPlanChange(
     customer: BillingCustomer,

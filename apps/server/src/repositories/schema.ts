@@ -206,11 +206,16 @@ export type ImageJobsTable = {
  * names and its types: booleans are 0/1 and dates ISO text on SQLite. better-auth writes
  * them; we only read the few columns below.
  */
+/** Dates of better-auth's tables: ISO text on SQLite, timestamptz (a Date when read) on PostgreSQL. */
+export type AuthDate = ColumnType<string | Date, string | undefined, string>;
+
 export type AuthUserTable = {
   id: string;
   name: string;
   email: string;
   emailVerified: number | boolean;
+  createdAt: AuthDate;
+  updatedAt: AuthDate;
 };
 
 export type AuthAccountTable = {
@@ -222,7 +227,8 @@ export type AuthAccountTable = {
 
 export type AuthSessionTable = { id: string; userId: string };
 
-export type AuthVerificationTable = { id: string; identifier: string };
+/** `value` holds the user id of a password-reset token. */
+export type AuthVerificationTable = { id: string; identifier: string; value: string };
 
 export type Database = {
   contact_messages: ContactMessagesTable;

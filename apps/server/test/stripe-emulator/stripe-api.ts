@@ -101,6 +101,19 @@ export function createStripeApi(state: EmulatorState) {
     return { status: 200, body: subscription };
   }
 
+  /** DELETE /v1/subscriptions/:id: canceled at once, as Stripe does without prorating. */
+  function cancelSubscription(id: string): Answer {
+    const subscription = subscriptions.get(id);
+    if (!subscription) return missing("subscription", id);
+    if (subscription.status === "canceled") {
+      return invalid(`A canceled subscription can only update its metadata: ${id}`);
+    }
+    const now = seconds();
+    Object.assign(subscription, { status: "canceled", canceled_at: now, ended_at: now });
+    emit("customer.subscription.deleted", subscription);
+    return { status: 200, body: subscription };
+  }
+
   const found = (what: string, id: string, object: unknown): Answer =>
     object ? { status: 200, body: object } : missing(what, id);
 
@@ -150,6 +163,7 @@ export function createStripeApi(state: EmulatorState) {
       (id) => found("subscription", id, subscriptions.get(id)),
     ],
     ["POST", /^\/v1\/subscriptions\/([^/]+)$/, (id, params) => updateSubscription(id, params)],
+    ["DELETE", /^\/v1\/subscriptions\/([^/]+)$/, (id) => cancelSubscription(id)],
   ];
 
   /** The answer to one request, by its method and path. */

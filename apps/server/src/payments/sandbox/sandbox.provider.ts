@@ -175,6 +175,15 @@ export function createSandboxProvider({
       await report(customer.userId, [{ type: "subscription", snapshot: snapshot(subscription) }]);
     },
 
+    async cancelNow(customer) {
+      const current = await repository.findActiveSubscription(customer.userId);
+      if (!current) return;
+      const now = clock.now();
+      const ended: SandboxSubscription = { ...current, status: "canceled", periodEnd: now };
+      await repository.updateSubscription(ended, now);
+      await report(customer.userId, [{ type: "subscription", snapshot: snapshot(ended) }]);
+    },
+
     async reactivate(customer) {
       const subscription = { ...(await runningSubscription(customer)), cancelAtPeriodEnd: false };
       await repository.updateSubscription(subscription, clock.now());

@@ -16,6 +16,8 @@ export class StripeProviderError extends Error {
 
 const CHECKOUT_STATUSES = new Set(["open", "complete", "expired"]);
 const SESSION_ID = /^cs_[A-Za-z0-9_]+$/;
+/** A subscription in these states bills nothing more: nothing to cancel. */
+const ENDED_STATUSES = new Set<string>(["canceled", "incomplete_expired"]);
 
 export type StripeProvider = PaymentProvider & { id: "stripe" };
 
@@ -147,6 +149,25 @@ export function createStripeProvider({
         cancel_at_period_end: true,
       });
       await mirror(customer, updated);
+    },
+
+    async cancelNow(customer) {
+      if (!customer.subscriptionId) return;
+      let current: Stripe.Subscription;
+      try {
+        current = await stripe.subscriptions.retrieve(customer.subscriptionId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return;
+        }
+        throw error;
+      }
+      if (ENDED_STATUSES.has(current.status)) return;
+      // Now, not at the period's end; Stripe neither prorates nor refunds by default.
+      const canceled = await stripe.subscriptions.cancel(current.id, undefined, {
+        idempotencyKey: `cancel-now-${current.id}`,
+      });
+      await mirror(customer, canceled);
     },
 
     async reactivate(customer) {

@@ -1,4 +1,4 @@
-import { LogIn, LogOut } from "lucide-react";
+import { LogIn, LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import type { Session } from "../../auth/session.ts";
@@ -13,7 +13,7 @@ type AccountActionsProps = {
   onLogOut?: () => void;
 };
 
-/** The right end of the header: Log In, or the token count, Top Up and Log Out. */
+/** The right end of the header: Log In, or the token count, Top Up, Settings and Log Out. */
 export function AccountActions({
   session,
   tokensLoading = false,
@@ -46,6 +46,14 @@ export function AccountActions({
           <TokenCount count={session.tokenCount} loading={tokensLoading} />
         </div>
         <TopUpButton layout="sheet" onNavigate={onNavigate} />
+        <Link
+          to="/settings"
+          onClick={onNavigate}
+          className={buttonClasses({ variant: "secondary", size: "lg", block: true })}
+        >
+          <Settings aria-hidden="true" />
+          Settings
+        </Link>
         <Button variant="secondary" size="lg" block onClick={onLogOut}>
           <LogOut aria-hidden="true" />
           Log Out
@@ -58,6 +66,14 @@ export function AccountActions({
     <div className="flex items-center gap-2">
       <TokenCount count={session.tokenCount} loading={tokensLoading} />
       <TopUpButton layout="bar" />
+      <Link
+        to="/settings"
+        aria-label="Settings"
+        title="Settings"
+        className={buttonClasses({ variant: "ghost", size: "sm" })}
+      >
+        <Settings aria-hidden="true" />
+      </Link>
       <Button variant="ghost" size="sm" onClick={onLogOut}>
         Log Out
       </Button>

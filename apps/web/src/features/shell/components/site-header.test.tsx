@@ -35,7 +35,7 @@ describe("site header and footer", () => {
     expect(screen.getByText(`© ${new Date().getFullYear()} Backdrop`)).toBeInTheDocument();
   });
 
-  it("shows a logged-in user Gallery, the token count, Top Up and Log Out", () => {
+  it("shows a logged-in user Gallery, the token count, Top Up, Settings and Log Out", () => {
     mockApi({});
     renderRoute("/gallery", {
       session: testUser({ numOfTokens: 20, subscriptionTokens: 1000, subscriptionStatus: null }),
@@ -44,8 +44,12 @@ describe("site header and footer", () => {
     expect(
       within(nav)
         .getAllByRole("link")
-        .map((link) => link.textContent),
-    ).toEqual(["Generate", "Gallery", "Pricing"]);
+        .map((link) => link.textContent || link.getAttribute("aria-label")),
+    ).toEqual(["Generate", "Gallery", "Pricing", "Settings"]);
+    expect(within(nav).getByRole("link", { name: "Settings" })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
     expect(within(nav).getByText("1,020 tokens")).toBeInTheDocument();
     expect(within(nav).getByRole("button", { name: "Top Up" })).toHaveAttribute(
       "aria-disabled",

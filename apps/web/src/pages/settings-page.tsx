@@ -1,0 +1,49 @@
+import { UserRound } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClasses } from "../components/ui/button.tsx";
+import { Container } from "../components/ui/container.tsx";
+import { NoticeCard } from "../components/ui/notice-card.tsx";
+import { PageIntro } from "../components/ui/page-intro.tsx";
+import { DeleteAccountSection } from "../features/account/components/delete-account-section.tsx";
+import { ExportDataSection } from "../features/account/components/export-data-section.tsx";
+import { useSession } from "../features/auth/session.ts";
+import { usePageTitle } from "../lib/use-page-title.ts";
+
+/** /settings: the account's data rights, exporting everything and deleting the account. */
+export function SettingsPage() {
+  usePageTitle("Settings");
+  const { session } = useSession();
+  return (
+    <Container width="prose" className="py-14 sm:py-20">
+      <PageIntro
+        eyebrow="Account"
+        title="Settings"
+        lead={
+          session
+            ? `Signed in as ${session.email}. Take a copy of everything your account holds, or delete it.`
+            : undefined
+        }
+      />
+      {session ? (
+        <div className="mt-10 flex flex-col gap-6">
+          <ExportDataSection />
+          <DeleteAccountSection />
+        </div>
+      ) : (
+        <NoticeCard
+          level={2}
+          className="mt-12"
+          icon={<UserRound aria-hidden="true" />}
+          title="Log in to manage your account"
+          actions={
+            <Link to="/login?next=/settings" className={buttonClasses({ variant: "primary" })}>
+              Log In
+            </Link>
+          }
+        >
+          <p>Export your data or delete your account once you are signed in.</p>
+        </NoticeCard>
+      )}
+    </Container>
+  );
+}
