@@ -42,6 +42,7 @@ import { createRecordArchive } from "./record-archive.ts";
 import { createRecordRemoval } from "./record-removal.ts";
 import { createRecordUploads } from "./record-uploads.ts";
 import { fidelityOf, resultRefOf } from "./result-refs.ts";
+import type { StoredKeys } from "./stored-keys.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createThumbnails } from "./thumbnails.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
@@ -90,12 +91,18 @@ export function createGenerationsService(deps: {
   engine: ImageEngine;
   clock: Clock;
   logger: Logger;
+  /** How stored bytes are removed so that none is forgotten (the jobs' `storedKeys`). */
+  storedKeys: StoredKeys;
 }) {
-  const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
-  const thumbnails = createThumbnails(storage);
+  const { repository, profiles, ledger, storage, urls, driver, engine, clock, storedKeys } = deps;
+  const thumbnails = createThumbnails({
+    storage,
+    storedKeys,
+    stillStored: async (fileId) => (await repository.records.findFile(fileId)) !== undefined,
+  });
   const keptScenes = createKeptScenes(storage);
   const uploads = createRecordUploads(deps);
-  const removal = createRecordRemoval({ repository, storage, logger: deps.logger });
+  const removal = createRecordRemoval({ repository, storedKeys });
   const archives = createRecordArchive({ repository, storage, logger: deps.logger });
 
   function toApi(view: ImageRecordView): TImageRecord {
@@ -180,6 +187,12 @@ export function createGenerationsService(deps: {
         // One debit per take, so a take the platform failed to deliver is refunded on its own.
         for (const key of takeDebitKeys(accepted.debitKey, takes)) {
           await ledger.within(tx.ledger).debit(user.id, perTake, key, accepted.id);
+        }
+        // Read again under the lock: a delete takes the same lock, so it either committed
+        // before this read (the record is gone: 404, the debit rolled back) or waits for this
+        // transaction to end (and then refuses, the job being active).
+        if (!(await tx.records.findRecord(job.recordId))) {
+          throw new GenerationError(404, M.recordNotFound);
         }
         if (await tx.jobs.hasActiveJob(job.recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
