@@ -153,6 +153,21 @@ export function createGenerationsService(deps: {
     return file;
   }
 
+  /**
+   * The studio's no-subject message when the generation cannot work: its source is the upload,
+   * whose cut-out already found no subject, and the engine cannot generate without one at
+   * these options. A cut-out not made yet refuses nothing (the job then fails as ever).
+   */
+  async function subjectMissing(
+    source: StoredFile,
+    options: z.output<typeof ZProcessRequest>["options"],
+  ): Promise<string | undefined> {
+    if (source.kind !== "original" || !engine.needsSubject?.(options)) return undefined;
+    const cutout = await repository.jobs.latestCutout(source.recordId);
+    const none = cutout?.status === "failed" && cutout.error === M.noSubjectFound;
+    return none ? M.noSubjectFound : undefined;
+  }
+
   /** Checks, then debits and records the job in one transaction, then hands it over. */
   async function accept(user: SignedInUser, job: Accepting): Promise<ImageJob> {
     await ownRecord(user, job.recordId);
@@ -264,6 +279,7 @@ export function createGenerationsService(deps: {
           return generationCost(size.width, size.height);
         },
         shortOfTokens: M.notEnoughTokens,
+        refusal: (source) => subjectMissing(source, body.options),
       });
       return acceptedAnswer(job);
     },
