@@ -65,6 +65,24 @@ type Accepting = {
   refusal?: (source: StoredFile) => Promise<string | undefined>;
 };
 
+/** Jobs that work on the record's result: a take they name must be the chosen one. */
+const ON_THE_RESULT: ReadonlySet<JobKind> = new Set(["upscale", "edit"]);
+
+/**
+ * Whether a job of `kind` may work on `source` of `record`: an upscale or an edit of one of
+ * the generation's takes only of the chosen one (the record's processed image), so the record
+ * never shows one take beside the upscale or edit of another. Its edits, its upload and its
+ * other images are not takes.
+ */
+function takesChosen(
+  kind: JobKind,
+  source: StoredFile,
+  record: { processedFileId: string | null },
+): boolean {
+  if (!ON_THE_RESULT.has(kind) || source.kind !== "processed") return true;
+  return source.id === record.processedFileId;
+}
+
 const STARTED: Record<JobKind, string> = {
   generate: "Image processing started",
   upscale: "Image upscaling started",
@@ -170,8 +188,9 @@ export function createGenerationsService(deps: {
 
   /** Checks, then debits and records the job in one transaction, then hands it over. */
   async function accept(user: SignedInUser, job: Accepting): Promise<ImageJob> {
-    await ownRecord(user, job.recordId);
+    const record = await ownRecord(user, job.recordId);
     const source = await sourceFile(job.recordId, job.imageUrl);
+    if (!takesChosen(job.kind, source, record)) throw new GenerationError(409, M.takeNotChosen);
     const profile = assertMaySpend(await profiles.find(user.id), clock.now());
     job.check?.(profile);
     const refused = await job.refusal?.(source);
@@ -203,11 +222,12 @@ export function createGenerationsService(deps: {
         for (const key of takeDebitKeys(accepted.debitKey, takes)) {
           await ledger.within(tx.ledger).debit(user.id, perTake, key, accepted.id);
         }
-        // Read again under the lock: a delete takes the same lock, so it either committed
-        // before this read (the record is gone: 404, the debit rolled back) or waits for this
-        // transaction to end (and then refuses, the job being active).
-        if (!(await tx.records.findRecord(job.recordId))) {
-          throw new GenerationError(404, M.recordNotFound);
+        // Read again under the lock: a delete (or a choice of take) takes the same lock, so it
+        // either committed before this read or waits for this transaction to end.
+        const current = await tx.records.findRecord(job.recordId);
+        if (!current) throw new GenerationError(404, M.recordNotFound);
+        if (!takesChosen(job.kind, source, current)) {
+          throw new GenerationError(409, M.takeNotChosen);
         }
         if (await tx.jobs.hasActiveJob(job.recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
@@ -338,6 +358,9 @@ export function createGenerationsService(deps: {
       const take = record.variations[index];
       if (!take) throw new GenerationError(400, M.noSuchVariation);
       await repository.transaction(async (tx) => {
+        // The balance lock an upscale or edit takes while it is accepted: it is accepted for
+        // the take chosen before this or after it, never in between.
+        await tx.ledger.lockBalances(user.id);
         if (await tx.jobs.hasActiveJob(recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
         }
