@@ -264,6 +264,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     engine: jobs.engine,
     clock,
     logger,
+    storedKeys: jobs.storedKeys,
   });
 
   return {

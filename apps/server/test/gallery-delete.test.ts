@@ -5,7 +5,7 @@ import {
   ZDeleteImageResponse,
   ZImageRecord,
 } from "@backdrop/shared";
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { createKeptScenes } from "../src/services/generations/kept-scenes.ts";
 import { storageKeysOf } from "../src/services/generations/record-removal.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
@@ -54,6 +54,12 @@ describeEachDatabase("deleting an image", (database) => {
       const keys = files.flatMap(storageKeysOf);
       const stored = await Promise.all(keys.map((key) => storage().get(key)));
       return { files, keys: keys.filter((_, index) => stored[index] !== null) };
+    }
+
+    /** The balance is what the ledger adds up to: nothing moved outside it. */
+    async function ledgerAddsUp(user: SignedIn) {
+      const sums = await g.t.container.repositories.tokenLedger.sums(user.id);
+      expect(sums.numOfTokens + sums.subscriptionTokens).toBe(await g.tokensOf(user));
     }
 
     async function jobsOf(recordId: string) {
@@ -203,8 +209,9 @@ describeEachDatabase("deleting an image", (database) => {
           deleteImage(uploaded.recordId, g.ada),
         ]);
         if (deleted.status === 200) {
-          // The record went first: the job was never taken, nor paid for.
-          expect(processed.status).not.toBe(200);
+          // The record went first: the job was never taken, nor paid for, and said so.
+          expect(processed.status).toBe(404);
+          expect(await processed.json()).toEqual({ error: M.recordNotFound });
           expect(await galleryIds(g.ada)).not.toContain(uploaded.recordId);
         } else {
           // The job went first: it runs and is paid for, and the delete waits for its end.
@@ -214,7 +221,34 @@ describeEachDatabase("deleting an image", (database) => {
           tokens -= 8;
         }
         expect(await g.tokensOf(g.ada)).toBe(tokens);
+        await ledgerAddsUp(g.ada);
       }
+    });
+
+    it("answers 404, never 500, to a job whose record is deleted after its checks passed", async () => {
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      const tokens = await g.tokensOf(g.ada);
+      const driver = g.t.container.jobs.driver;
+      // The delete lands between the request's checks and its debit, every time.
+      for (const kind of ["process", "upscale", "edit"] as const) {
+        const uploaded = await upload(g.t, g.ada, "coffee.png");
+        vi.spyOn(driver, "accepting").mockImplementationOnce(async () => {
+          expect((await deleteImage(uploaded.recordId, g.ada)).status).toBe(200);
+          return true;
+        });
+        const res =
+          kind === "process"
+            ? await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada)
+            : kind === "upscale"
+              ? await postUpscale(g.t, g.ada, uploaded.recordId, uploaded.url)
+              : await postEdit(g.t, g.ada, uploaded.recordId, uploaded.url, "make it sepia");
+        expect(res.status).toBe(404);
+        expect(await res.json()).toEqual({ error: M.recordNotFound });
+        expect(await g.tokensOf(g.ada)).toBe(tokens);
+        expect(await jobsOf(uploaded.recordId)).toEqual([]);
+      }
+      await ledgerAddsUp(g.ada);
+      expect(g.engine.calls).toMatchObject({ generate: 0, upscale: 0, edit: 0 });
     });
 
     it("frees the storage quota, so an upload refused for room is taken after a delete", async () => {

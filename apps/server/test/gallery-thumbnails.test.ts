@@ -1,10 +1,15 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { thumbnailKeyFor } from "../src/services/generations/thumbnails.ts";
+import { createDiskStorage } from "../src/storage/disk.storage.ts";
+import type { FileStorage } from "../src/storage/file-storage.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { getFile, postUpload, upload } from "./helpers/generations.ts";
-import { asBearer, type SignedIn } from "./helpers/identity.ts";
+import { asBearer, asCookie, SAME_ORIGIN, type SignedIn } from "./helpers/identity.ts";
 import { adaAndBob } from "./helpers/payments.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
@@ -136,5 +141,43 @@ describeEachDatabase("gallery thumbnails", (database) => {
     expect((await getFile(t, thumbOf(`${url}x`), ada)).status).toBe(404);
     // Nothing was built for the refused requests.
     expect(await t.container.storage.get(thumbnailKeyFor(file.storageKey))).toBeNull();
+  });
+
+  it("removes a thumbnail whose record was deleted while it was being built", async () => {
+    // Storage that holds a thumbnail's write until the test lets it through.
+    const disk = createDiskStorage(join(tmpdir(), `backdrop-files-${randomUUID()}`));
+    let writing = () => {};
+    const reached = new Promise<void>((resolve) => (writing = resolve));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const storage: FileStorage = {
+      ...disk,
+      async put(key, bytes) {
+        if (key.startsWith("thumbs/")) {
+          writing();
+          await released;
+        }
+        return disk.put(key, bytes);
+      },
+    };
+    await t.container.close();
+    t = createTestApp(database.handle(), { engine: scriptedEngine().engine, storage });
+
+    const { url, recordId } = await upload(t, ada, "rocket.jpg");
+    const key = thumbnailKeyFor((await storedFileOf(url)).storageKey);
+    const building = getFile(t, thumbOf(url), ada);
+    await reached;
+    const deleted = await t.app.request(`/api/images/${recordId}`, {
+      method: "DELETE",
+      headers: { ...SAME_ORIGIN, ...asCookie(ada) },
+    });
+    expect(deleted.status).toBe(200);
+    release();
+
+    // Written after the delete removed the record's files: removed again, and not served.
+    expect((await building).status).toBe(404);
+    expect(await disk.get(key)).toBeNull();
+    const pending = t.container.repositories.generations.pendingDeletions;
+    expect(await pending.keys()).toEqual([]);
   });
 });

@@ -1,10 +1,14 @@
 import { GENERATION_MESSAGES as M, PLANS } from "@backdrop/shared";
-import { expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { EngineError } from "../src/engines/image-engine.ts";
+import type { CutoutModel } from "../src/engines/local/cutout/index.ts";
+import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted, FAST_JOBS, useGenerationApps } from "./helpers/generation-jobs.ts";
 import { pollRecord, postFal, postUpscale, processBody, upload } from "./helpers/generations.ts";
+import type { SignedIn } from "./helpers/identity.ts";
 import { describeEachDriver } from "./helpers/job-drivers.ts";
-import { subscribeInSandbox } from "./helpers/payments.ts";
+import { adaAndBob, balanceOf, subscribeInSandbox } from "./helpers/payments.ts";
 import { scriptedEngine } from "./helpers/scripted-engine.ts";
 import { createTestApp } from "./helpers/test-app.ts";
 
@@ -151,5 +155,112 @@ describeEachDatabase("generation service, when jobs fail", (database) => {
       // Elite: the abandoned job's tokens came back.
       expect(await g.tokensOf(g.ada)).toBe(PLANS.elite.tokensPerMonth - 8);
     });
+  });
+});
+
+/** A stand-in for ISNet that finds nothing, once let through (`hold` keeps it waiting). */
+function subjectlessCutout() {
+  let gate: Promise<void> = Promise.resolve();
+  let calls = 0;
+  const model: CutoutModel = {
+    async predict() {
+      calls += 1;
+      await gate;
+      throw new EngineError("no-subject", "No subject was found in the photo");
+    },
+    refine() {
+      throw new EngineError("no-subject", "No subject was found in the photo");
+    },
+  };
+  return {
+    model,
+    calls: () => calls,
+    /** The next predictions wait until the returned function is called. */
+    hold(): () => void {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => release();
+    },
+  };
+}
+
+/** Issue 26, point 6: a photo whose upload's cut-out found no subject is not charged for. */
+describeEachDatabase("a photo without a subject on the local engine", (database) => {
+  let t: ReturnType<typeof createTestApp>;
+  let cutout: ReturnType<typeof subjectlessCutout>;
+  let ada: SignedIn;
+  let bob: SignedIn;
+
+  beforeEach(async () => {
+    cutout = subjectlessCutout();
+    t = createTestApp(database.handle(), {
+      engine: createLocalEngine({ cutout: cutout.model }),
+      jobs: FAST_JOBS,
+    });
+    t.container.jobs.start();
+    ({ ada, bob } = await adaAndBob(t));
+  });
+  afterEach(async () => {
+    await t.container.close();
+  });
+
+  async function cutoutJob(recordId: string) {
+    return database
+      .handle()
+      .db.selectFrom("image_jobs")
+      .select(["status", "error"])
+      .where("record_id", "=", recordId)
+      .where("kind", "=", "cutout")
+      .executeTakeFirst();
+  }
+
+  /** Until the upload's cut-out job has ended. */
+  async function cutoutEnded(recordId: string) {
+    for (;;) {
+      const job = await cutoutJob(recordId);
+      if (job && job.status !== "queued" && job.status !== "processing") return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("refuses its generation before any debit, on starter and pro, with the studio's message", async () => {
+    for (const [user, plan] of [
+      [ada, "starter"],
+      [bob, "pro"],
+    ] as const) {
+      await subscribeInSandbox(t, user, plan);
+      const uploaded = await upload(t, user, "coffee.png");
+      expect(await cutoutEnded(uploaded.recordId)).toMatchObject({
+        status: "failed",
+        error: M.noSubjectFound,
+      });
+      const tokens = await balanceOf(t, user);
+      const body = { ...processBody(user, uploaded), variations: 4 };
+      const res = await postFal(t, "process", body, user);
+      expect(res.status).toBe(422);
+      expect(await res.json()).toEqual({ error: M.noSubjectFound });
+      expect(await balanceOf(t, user)).toBe(tokens);
+      const jobs = await database
+        .handle()
+        .db.selectFrom("image_jobs")
+        .select("kind")
+        .where("record_id", "=", uploaded.recordId)
+        .execute();
+      expect(jobs).toEqual([{ kind: "cutout" }]);
+    }
+  });
+
+  it("takes the generation as before while the cut-out is still being made", async () => {
+    await subscribeInSandbox(t, ada, "starter");
+    const release = cutout.hold();
+    const uploaded = await upload(t, ada, "coffee.png");
+    while (cutout.calls() === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const tokens = await balanceOf(t, ada);
+    await accepted(await postFal(t, "process", processBody(ada, uploaded), ada));
+    release();
+    // The job finds no subject itself: starter keeps the tokens of a failure the photo caused.
+    const record = await pollRecord(t, ada, uploaded.recordId);
+    expect(record).toMatchObject({ status: "failed", error: M.noSubjectFound });
+    expect(await balanceOf(t, ada)).toBe(tokens - 8);
   });
 });

@@ -1,4 +1,9 @@
-import { GENERATION_MESSAGES as M, type TImageRecord, ZImageRecord } from "@backdrop/shared";
+import {
+  GENERATION_MESSAGES as M,
+  type TImageRecord,
+  TOKEN_COSTS,
+  ZImageRecord,
+} from "@backdrop/shared";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
@@ -6,6 +11,7 @@ import { accepted, useGenerationApps } from "./helpers/generation-jobs.ts";
 import {
   getFile,
   pollRecord,
+  postEdit,
   postFal,
   postUpscale,
   processBody,
@@ -73,6 +79,43 @@ describeEachDatabase("variations", (database) => {
       );
       expect(back.processedImage?.url).toBe(record.variations[0]?.url);
       expect(back.upscaledImage).toBeNull();
+    });
+
+    it("upscales and edits only the chosen take, refusing another before any charge", async () => {
+      await subscribeInSandbox(g.t, g.ada, "pro");
+      const uploaded = await upload(g.t, g.ada, "coffee.png");
+      const body = { ...processBody(g.ada, uploaded), variations: 2 };
+      await accepted(await postFal(g.t, "process", body, g.ada));
+      const record = await pollRecord(g.t, g.ada, uploaded.recordId);
+      const [first, second] = record.variations.map(({ url }) => url);
+      expect(record.processedImage?.url).toBe(first);
+      const tokens = await g.tokensOf(g.ada);
+
+      // Take 2 while take 1 is the chosen one: refused, nothing charged, no job.
+      for (const res of [
+        await postUpscale(g.t, g.ada, uploaded.recordId, second),
+        await postEdit(g.t, g.ada, uploaded.recordId, second, "make it sepia"),
+      ]) {
+        expect(res.status).toBe(409);
+        expect(await res.json()).toEqual({ error: M.takeNotChosen });
+      }
+      expect(await g.tokensOf(g.ada)).toBe(tokens);
+      expect(g.engine.calls).toMatchObject({ upscale: 0, edit: 0 });
+      const unchanged = await pollRecord(g.t, g.ada, uploaded.recordId);
+      expect(unchanged).toMatchObject({ status: "completed", upscaledImage: null });
+      expect(unchanged.processedImage?.url).toBe(first);
+
+      // Chosen, it is taken; the one chosen before is now refused in its turn.
+      expect((await choose(g.t, g.ada, uploaded.recordId, { index: 1 })).status).toBe(200);
+      expect((await postUpscale(g.t, g.ada, uploaded.recordId, first)).status).toBe(409);
+      await accepted(await postUpscale(g.t, g.ada, uploaded.recordId, second));
+      const upscaled = await pollRecord(g.t, g.ada, uploaded.recordId, (r) => !!r.upscaledImage);
+      expect(upscaled.processedImage?.url).toBe(second);
+      const source = g.engine.inputs.find(({ kind }) => kind === "upscale")?.input as {
+        image: { bytes: Buffer };
+      };
+      expect(source.image.bytes.equals(await bytesOf(g.t, g.ada, second))).toBe(true);
+      expect(await g.tokensOf(g.ada)).toBe(tokens - TOKEN_COSTS.upscale);
     });
 
     it("refuses a choice of someone else's record, or of a take that is not there", async () => {

@@ -14,6 +14,7 @@ describeEachDatabase("migrations", (database) => {
       "0006-safety",
       "0007-catalogue-tools",
       "0008-product-fidelity",
+      "0009-pending-deletions",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

@@ -158,6 +158,50 @@ describeEachDatabase("images kept in an S3 bucket", (database) => {
     expect(existsSync(t.container.env.filesDir)).toBe(false);
   }, 120_000);
 
+  it("removes a deleted record's objects once the bucket answers again, however long it was away", async () => {
+    // A clock the test moves on, and no sweep but the one at start: the test sweeps itself.
+    let skew = 0;
+    await t.container.close();
+    t = createTestApp(database.handle(), {
+      env: s3().env(bucket),
+      engine: createLocalEngine({ cutout: middleCutout }),
+      jobs: { ...JOBS, sweepIntervalMs: 3_600_000 },
+      clock: { now: () => Date.now() + skew },
+    });
+    t.container.jobs.start();
+    const uploaded = await upload(t, ada, "coffee.png");
+    await pollRecord(t, ada, uploaded.recordId, (r) => !!r.cutoutImage);
+    expect((await getFile(t, `${uploaded.url}?size=thumb`, ada)).status).toBe(200);
+    // The upload, its thumbnail, its cut-out and the cut-out's matte.
+    const stored = await keysOfRecord(uploaded.recordId);
+    expect(stored).toHaveLength(4);
+    const pending = t.container.repositories.generations.pendingDeletions;
+
+    await s3().stop();
+    try {
+      const deleted = await t.app.request(`/api/images/${uploaded.recordId}`, {
+        method: "DELETE",
+        headers: { ...SAME_ORIGIN, ...asCookie(ada) },
+      });
+      expect(deleted.status).toBe(200);
+      expect((await getFile(t, uploaded.url, ada)).status).toBe(404);
+      // Tried again while the bucket is still away: nothing goes, nothing is forgotten.
+      skew += 2 * 60_000;
+      expect(await t.container.jobs.storedKeys.sweep()).toBe(0);
+      expect(await pending.keys()).toEqual(expect.arrayContaining(stored));
+    } finally {
+      await s3().restart();
+    }
+    expect(await keysOfRecord(uploaded.recordId)).toEqual(stored);
+
+    // Past the next retry's wait, the sweep removes every object and strikes each off the list.
+    skew += 10 * 60_000;
+    const listed = (await pending.keys()).length;
+    expect(await t.container.jobs.storedKeys.sweep()).toBe(listed);
+    expect(await keysOfRecord(uploaded.recordId)).toEqual([]);
+    expect(await pending.keys()).toEqual([]);
+  }, 120_000);
+
   it("reports the bucket, not the disk, in the health check", async () => {
     const res = await t.app.request("/api/health");
     expect(res.status).toBe(200);

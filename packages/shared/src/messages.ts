@@ -127,6 +127,7 @@ export const GENERATION_MESSAGES = {
   // Variations (issue 14, point 2): ours.
   noSuchVariation: "This image has no variation with that number.",
   chooseFailed: "Could not choose this variation. Please try again.",
+  takeNotChosen: "This variation is not the chosen one. Choose it first, then upscale or edit it.",
   /**
    * The local engine's edit refusals (nothing is charged): what Backdrop can change is the scene
    * around the subject, its light and colour, the background blur and the shadow.

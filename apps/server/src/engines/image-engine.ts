@@ -247,6 +247,13 @@ export type ImageEngine = {
   /** Releases what the engine holds (a worker thread); called once, when the process stops. */
   close?(): Promise<void>;
   /**
+   * Whether a generation with these options fails, as its input's fault, on a photo whose
+   * upload's cut-out found no subject: then it is refused before anything is charged. The
+   * local engine's does at the threshold that cut-out was made with (at another it might still
+   * find one). Engines without it (fal) generate such photos all the same.
+   */
+  needsSubject?(options: GenerationOptions): boolean;
+  /**
    * Whether the engine can honour an edit prompt, asked before the edit is charged: a message
    * for the user when it cannot, undefined when it can. Synchronous and pure. `hasKeptScene`
    * says whether the image to edit has a kept scene, and `keptState` is that scene's state (as

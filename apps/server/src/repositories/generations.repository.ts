@@ -1,13 +1,21 @@
 import type { DatabaseHandle } from "./database.ts";
 import { type ImageJobStatements, imageJobStatements } from "./image-jobs.repository.ts";
 import { type ImageRecordStatements, imageRecordStatements } from "./image-records.repository.ts";
+import {
+  type PendingDeletionStatements,
+  pendingDeletionStatements,
+} from "./pending-deletions.repository.ts";
 import { type LedgerStatements, ledgerStatements } from "./token-ledger.repository.ts";
 
-/** Records, files, jobs and the ledger, so one transaction can cover all four. */
+/**
+ * Records, files, jobs, the ledger and the storage keys awaiting removal, so one transaction
+ * can cover them all.
+ */
 export type GenerationStatements = {
   records: ImageRecordStatements;
   jobs: ImageJobStatements;
   ledger: LedgerStatements;
+  pendingDeletions: PendingDeletionStatements;
 };
 
 export type GenerationsRepository = GenerationStatements & {
@@ -22,12 +30,14 @@ export function createGenerationsRepository({
     records: imageRecordStatements(db, dialect),
     jobs: imageJobStatements(db),
     ledger: ledgerStatements(db, dialect),
+    pendingDeletions: pendingDeletionStatements(db),
     transaction(work) {
       return db.transaction().execute((trx) =>
         work({
           records: imageRecordStatements(trx, dialect),
           jobs: imageJobStatements(trx),
           ledger: ledgerStatements(trx, dialect),
+          pendingDeletions: pendingDeletionStatements(trx),
         }),
       );
     },

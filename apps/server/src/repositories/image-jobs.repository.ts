@@ -132,6 +132,19 @@ export function imageJobStatements(db: Kysely<Database>) {
       return row ? toJob(row) : undefined;
     },
 
+    /** The record's latest upload cut-out job, whatever became of it; undefined without one. */
+    async latestCutout(recordId: string): Promise<ImageJob | undefined> {
+      const row = await db
+        .selectFrom("image_jobs")
+        .selectAll()
+        .where("record_id", "=", recordId)
+        .where("kind", "=", "cutout")
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .executeTakeFirst();
+      return row ? toJob(row) : undefined;
+    },
+
     /**
      * Removes the record's jobs: ended ones, and a background cut-out, which then finds its job
      * gone and keeps nothing (callers check `hasActiveJob` first).

@@ -271,6 +271,17 @@ export function imageRecordStatements(db: Kysely<Database>, dialect: DatabaseDia
       );
     },
 
+    /**
+     * Holds the record's row until the transaction ends (PostgreSQL; SQLite's writer lock
+     * already does): a transaction still adding a file to it commits first, and one that
+     * would add a file afterwards waits for this one. Answers whether the record is there.
+     */
+    async lockRecord(id: string): Promise<boolean> {
+      const query = db.selectFrom("image_records").select("id").where("id", "=", id);
+      const row = await (dialect === "postgres" ? query.forUpdate() : query).executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Every file row of the record, whatever its kind (for deleting its stored bytes). */
     filesOfRecord(recordId: string): Promise<StoredFile[]> {
       return filesOf([recordId]);

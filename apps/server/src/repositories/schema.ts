@@ -201,6 +201,21 @@ export type ImageJobsTable = {
   updated_at: EpochMs;
 };
 
+/**
+ * A storage key awaiting removal: its rows are gone, its bytes not yet (see
+ * services/generations/stored-keys.ts). Retried at `next_attempt_at`, later after each failure.
+ */
+export type PendingDeletionsTable = {
+  key: string;
+  /** Whose file it was, for the logs; no foreign key, so it outlives a deleted account. */
+  user_id: string | null;
+  /** What removed it: "record", "thumbnail", "discarded", "account"… */
+  reason: string;
+  attempts: Generated<number>;
+  next_attempt_at: EpochMs;
+  created_at: EpochMs;
+};
+
 /*
  * better-auth's own tables (user, session, account, verification) keep its camelCase column
  * names and its types: booleans are 0/1 and dates ISO text on SQLite. better-auth writes
@@ -244,6 +259,7 @@ export type Database = {
   image_records: ImageRecordsTable;
   stored_files: StoredFilesTable;
   image_jobs: ImageJobsTable;
+  pending_deletions: PendingDeletionsTable;
   user: AuthUserTable;
   account: AuthAccountTable;
   session: AuthSessionTable;

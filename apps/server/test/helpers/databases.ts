@@ -115,6 +115,7 @@ export type TestDatabase = {
 
 async function emptyTables(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("image_jobs").execute();
+  await db.deleteFrom("pending_deletions").execute();
   await db.deleteFrom("stored_files").execute();
   await db.deleteFrom("image_records").execute();
   await db.deleteFrom("contact_messages").execute();

@@ -20,6 +20,10 @@ export type S3TestServer = {
   config(bucket: string): S3Config;
   /** Every key in `bucket`, read with S3's own listing (not through the app's storage). */
   keys(bucket: string): Promise<string[]>;
+  /** Stops answering: the port refuses connections, open ones are cut. */
+  stop(): Promise<void>;
+  /** Answers again, on the same port, with the same buckets and objects. */
+  restart(): Promise<void>;
 };
 
 /**
@@ -31,6 +35,13 @@ export function useS3Server(): () => S3TestServer {
   let directory = "";
   let client: S3Client | undefined;
   let handle: S3TestServer | undefined;
+
+  const stop = async () => {
+    // Clients the tests left open keep idle connections, which would hold close() up.
+    server?.httpServer?.closeAllConnections();
+    await server?.close();
+    server = undefined;
+  };
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), "backdrop-s3rver-"));
@@ -70,14 +81,18 @@ export function useS3Server(): () => S3TestServer {
         const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
         return (listed.Contents ?? []).map((object) => object.Key ?? "").sort();
       },
+      stop,
+      async restart() {
+        if (server) return;
+        server = new S3rver({ address: "127.0.0.1", port, directory, silent: true });
+        await server.run();
+      },
     };
   });
 
   afterAll(async () => {
     client?.destroy();
-    // Clients the tests left open keep idle connections, which would hold close() up.
-    server?.httpServer?.closeAllConnections();
-    await server?.close();
+    await stop();
     rmSync(directory, { recursive: true, force: true });
   });
 

@@ -22,7 +22,7 @@ import {
 } from "./edits/index.ts";
 import { keepSubject } from "./keep-subject/index.ts";
 import { previewScene } from "./scene-preview.ts";
-import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
+import { atUploadThreshold, cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { resultWithSubject } from "./subject-fidelity.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
@@ -130,6 +130,8 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       return keepSubject(input, upscaler, ctx.signal);
     },
 
+    // Its generations compose the subject cut out at the job's threshold, or fail without one.
+    needsSubject: (options) => atUploadThreshold(options.background_threshold),
     checkEdit: editRefusal,
     previewScene,
   };

@@ -19,6 +19,14 @@ import type { Cutout } from "./types.ts";
 const UPLOAD_THRESHOLD = GENERATION_DEFAULTS.background_threshold;
 
 /**
+ * Whether a job at `threshold` cuts its subject out as the upload's cut-out was: then a photo
+ * whose upload found no subject has none for it either.
+ */
+export function atUploadThreshold(threshold: number): boolean {
+  return threshold === UPLOAD_THRESHOLD;
+}
+
+/**
  * Every cut-out is refined at the finer quality: it costs little beside the network, and the
  * upload's cut-out, made once for every job, is then the one a job without it would make.
  */

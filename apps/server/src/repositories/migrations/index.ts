@@ -9,6 +9,7 @@ import { imageProgressMigration } from "./0005-image-progress.ts";
 import { safetyMigration } from "./0006-safety.ts";
 import { catalogueToolsMigration } from "./0007-catalogue-tools.ts";
 import { productFidelityMigration } from "./0008-product-fidelity.ts";
+import { pendingDeletionsMigration } from "./0009-pending-deletions.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -24,6 +25,7 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0006-safety": safetyMigration,
     "0007-catalogue-tools": catalogueToolsMigration,
     "0008-product-fidelity": productFidelityMigration,
+    "0009-pending-deletions": pendingDeletionsMigration,
   };
 }
 

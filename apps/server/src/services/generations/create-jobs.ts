@@ -26,6 +26,7 @@ import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
 import { createJobRunner, type JobRunner, type JobTimings } from "./job-runner.ts";
+import { createStoredKeys, type StoredKeys } from "./stored-keys.ts";
 
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
@@ -35,6 +36,8 @@ export type JobsOptions = Partial<JobTimings> & {
   sweepIntervalMs?: number;
   /** Instead of JOB_SHUTDOWN_GRACE_SECONDS. */
   shutdownGraceMs?: number;
+  /** The first retry of a stored file storage would not remove (see stored-keys.ts). */
+  removalRetryMs?: number;
 };
 
 export type Jobs = {
@@ -44,6 +47,8 @@ export type Jobs = {
   events: RecordEvents;
   /** The inline driver, when jobs run in this process. */
   inline: InlineDriver | null;
+  /** Stored files removed so that none is forgotten; swept wherever jobs or the server run. */
+  storedKeys: StoredKeys;
   /** Starts running jobs in this process: the inline driver, or (`npm run worker`) a BullMQ worker. */
   start(): void;
   /**
@@ -85,8 +90,16 @@ export function createJobs(deps: {
   const events = redis
     ? createRedisRecordEvents(redis.connect, `${redis.prefix}:record-changes`)
     : createLocalRecordEvents();
+  const storedKeys = createStoredKeys({
+    repository: deps.repository,
+    storage: deps.storage,
+    clock: deps.clock,
+    logger,
+    ...(options.removalRetryMs !== undefined ? { retryMs: options.removalRetryMs } : {}),
+  });
   const runner = createJobRunner({
     ...deps,
+    storedKeys,
     events,
     timings: {
       timeLimitMs: options.timeLimitMs ?? env.jobs.timeLimitMs,
@@ -102,6 +115,17 @@ export function createJobs(deps: {
   const driver: JobDriver = inline ?? createBullmqDriver(redis as NonNullable<typeof redis>);
   let worker: BullmqWorker | null = null;
   let stopExpiring: (() => void) | null = null;
+  let stopRemoving: (() => void) | null = null;
+  /** At start and then with the jobs' sweep: files whose removal failed are tried again. */
+  const sweepRemovals = () => {
+    stopRemoving ??= startSweeping(async () => {
+      try {
+        await storedKeys.sweep();
+      } catch (error) {
+        logger.error("Could not retry removing stored files", { error });
+      }
+    }, sweepIntervalMs);
+  };
 
   return {
     engine: deps.engine,
@@ -109,7 +133,9 @@ export function createJobs(deps: {
     driver,
     events,
     inline,
+    storedKeys,
     start() {
+      sweepRemovals();
       if (inline) return inline.start();
       if (worker || !redis) return;
       worker = startBullmqWorker({
@@ -122,11 +148,13 @@ export function createJobs(deps: {
       });
     },
     startServer() {
+      sweepRemovals();
       if (inline) return inline.start();
       stopExpiring ??= startSweeping(() => expireOverdueJobs(runner, logger), sweepIntervalMs);
     },
     async close() {
       stopExpiring?.();
+      stopRemoving?.();
       const stopped = worker ? worker.close() : (inline?.close() ?? Promise.resolve());
       const graceMs = options.shutdownGraceMs ?? env.jobs.shutdownGraceMs;
       const finished = await withTimeout(stopped, graceMs, "Shutdown grace over").then(

@@ -42,6 +42,7 @@ import { createRecordArchive } from "./record-archive.ts";
 import { createRecordRemoval } from "./record-removal.ts";
 import { createRecordUploads } from "./record-uploads.ts";
 import { fidelityOf, resultRefOf } from "./result-refs.ts";
+import type { StoredKeys } from "./stored-keys.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createThumbnails } from "./thumbnails.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
@@ -63,6 +64,24 @@ type Accepting = {
   /** Why the engine cannot do this job for that source, if so: refused before any charge. */
   refusal?: (source: StoredFile) => Promise<string | undefined>;
 };
+
+/** Jobs that work on the record's result: a take they name must be the chosen one. */
+const ON_THE_RESULT: ReadonlySet<JobKind> = new Set(["upscale", "edit"]);
+
+/**
+ * Whether a job of `kind` may work on `source` of `record`: an upscale or an edit of one of
+ * the generation's takes only of the chosen one (the record's processed image), so the record
+ * never shows one take beside the upscale or edit of another. Its edits, its upload and its
+ * other images are not takes.
+ */
+function takesChosen(
+  kind: JobKind,
+  source: StoredFile,
+  record: { processedFileId: string | null },
+): boolean {
+  if (!ON_THE_RESULT.has(kind) || source.kind !== "processed") return true;
+  return source.id === record.processedFileId;
+}
 
 const STARTED: Record<JobKind, string> = {
   generate: "Image processing started",
@@ -90,12 +109,18 @@ export function createGenerationsService(deps: {
   engine: ImageEngine;
   clock: Clock;
   logger: Logger;
+  /** How stored bytes are removed so that none is forgotten (the jobs' `storedKeys`). */
+  storedKeys: StoredKeys;
 }) {
-  const { repository, profiles, ledger, storage, urls, driver, engine, clock } = deps;
-  const thumbnails = createThumbnails(storage);
+  const { repository, profiles, ledger, storage, urls, driver, engine, clock, storedKeys } = deps;
+  const thumbnails = createThumbnails({
+    storage,
+    storedKeys,
+    stillStored: async (fileId) => (await repository.records.findFile(fileId)) !== undefined,
+  });
   const keptScenes = createKeptScenes(storage);
   const uploads = createRecordUploads(deps);
-  const removal = createRecordRemoval({ repository, storage, logger: deps.logger });
+  const removal = createRecordRemoval({ repository, storedKeys });
   const archives = createRecordArchive({ repository, storage, logger: deps.logger });
 
   function toApi(view: ImageRecordView): TImageRecord {
@@ -146,10 +171,26 @@ export function createGenerationsService(deps: {
     return file;
   }
 
+  /**
+   * The studio's no-subject message when the generation cannot work: its source is the upload,
+   * whose cut-out already found no subject, and the engine cannot generate without one at
+   * these options. A cut-out not made yet refuses nothing (the job then fails as ever).
+   */
+  async function subjectMissing(
+    source: StoredFile,
+    options: z.output<typeof ZProcessRequest>["options"],
+  ): Promise<string | undefined> {
+    if (source.kind !== "original" || !engine.needsSubject?.(options)) return undefined;
+    const cutout = await repository.jobs.latestCutout(source.recordId);
+    const none = cutout?.status === "failed" && cutout.error === M.noSubjectFound;
+    return none ? M.noSubjectFound : undefined;
+  }
+
   /** Checks, then debits and records the job in one transaction, then hands it over. */
   async function accept(user: SignedInUser, job: Accepting): Promise<ImageJob> {
-    await ownRecord(user, job.recordId);
+    const record = await ownRecord(user, job.recordId);
     const source = await sourceFile(job.recordId, job.imageUrl);
+    if (!takesChosen(job.kind, source, record)) throw new GenerationError(409, M.takeNotChosen);
     const profile = assertMaySpend(await profiles.find(user.id), clock.now());
     job.check?.(profile);
     const refused = await job.refusal?.(source);
@@ -180,6 +221,13 @@ export function createGenerationsService(deps: {
         // One debit per take, so a take the platform failed to deliver is refunded on its own.
         for (const key of takeDebitKeys(accepted.debitKey, takes)) {
           await ledger.within(tx.ledger).debit(user.id, perTake, key, accepted.id);
+        }
+        // Read again under the lock: a delete (or a choice of take) takes the same lock, so it
+        // either committed before this read or waits for this transaction to end.
+        const current = await tx.records.findRecord(job.recordId);
+        if (!current) throw new GenerationError(404, M.recordNotFound);
+        if (!takesChosen(job.kind, source, current)) {
+          throw new GenerationError(409, M.takeNotChosen);
         }
         if (await tx.jobs.hasActiveJob(job.recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
@@ -251,6 +299,7 @@ export function createGenerationsService(deps: {
           return generationCost(size.width, size.height);
         },
         shortOfTokens: M.notEnoughTokens,
+        refusal: (source) => subjectMissing(source, body.options),
       });
       return acceptedAnswer(job);
     },
@@ -309,6 +358,9 @@ export function createGenerationsService(deps: {
       const take = record.variations[index];
       if (!take) throw new GenerationError(400, M.noSuchVariation);
       await repository.transaction(async (tx) => {
+        // The balance lock an upscale or edit takes while it is accepted: it is accepted for
+        // the take chosen before this or after it, never in between.
+        await tx.ledger.lockBalances(user.id);
         if (await tx.jobs.hasActiveJob(recordId)) {
           throw new GenerationError(409, M.alreadyProcessing);
         }

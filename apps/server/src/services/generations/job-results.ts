@@ -74,20 +74,15 @@ export function createJobResults(deps: {
   }
 
   return {
-    /** Stores the output's bytes and what goes with them; the function returned undoes that. */
-    async store(job: ImageJob, { output, file, difference }: MadeFile) {
-      if (job.kind === "cutout") {
-        await uploadCutouts.save(file, output);
-        return () => uploadCutouts.delete(file);
-      }
+    /**
+     * Stores the output's bytes and what goes with them, all under the storage keys of its
+     * file and its map (`storageKeysOf`), which is how the runner removes them again.
+     */
+    async store(job: ImageJob, { output, file, difference }: MadeFile): Promise<void> {
+      if (job.kind === "cutout") return uploadCutouts.save(file, output);
       await storage.put(file.storageKey, output.bytes);
       if (difference) await storage.put(difference.file.storageKey, difference.bytes);
       await keepScene(job, output, file);
-      return async () => {
-        await storage.delete(file.storageKey);
-        if (difference) await storage.delete(difference.file.storageKey);
-        await keptScenes.delete(file);
-      };
     },
   };
 }

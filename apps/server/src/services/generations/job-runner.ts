@@ -21,7 +21,9 @@ import { JOB_INPUTS, jobInput } from "./job-inputs.ts";
 import { createJobReporter } from "./job-reports.ts";
 import { createJobResults, type JobOutput, madeFile } from "./job-results.ts";
 import { createKeptScenes } from "./kept-scenes.ts";
+import { storageKeysOf } from "./record-removal.ts";
 import { createRunningAttempts } from "./running-attempts.ts";
+import type { StoredKeys } from "./stored-keys.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 import { createUploadCutouts } from "./upload-cutouts.ts";
 
@@ -48,6 +50,8 @@ export type JobRunnerDeps = {
   clock: Clock;
   logger: Logger;
   timings: JobTimings;
+  /** Removes what a job stored but may not keep, retried until storage confirms it. */
+  storedKeys: StoredKeys;
 };
 
 /** What a job made: its outputs (a generation's takes, with their seeds), and what to give back. */
@@ -139,12 +143,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
    */
   async function complete(job: ImageJob, run: JobRun): Promise<void> {
     const made = run.outputs.map(({ output, seed }) => madeFile(job, output, seed, clock.now()));
-    const discards: Array<() => Promise<void>> = [];
-    const discard = async () => {
-      for (const undo of discards) await undo();
-    };
+    // Everything the outputs may have left in storage (their bytes, maps, kept scenes, mattes),
+    // for when they cannot be kept: listed, so a key storage refuses now is removed later.
+    const keys = made.flatMap(({ file, difference }) => [
+      ...storageKeysOf(file),
+      ...(difference ? storageKeysOf(difference.file) : []),
+    ]);
+    const discard = () =>
+      deps.storedKeys.discard(keys, { userId: job.userId, reason: "discarded" });
     try {
-      for (const one of made) discards.push(await results.store(job, one));
+      for (const one of made) await results.store(job, one);
     } catch (error) {
       await discard();
       throw error;

@@ -3,12 +3,11 @@ import {
   GENERATION_MESSAGES as M,
   type TDeleteImageResponse,
 } from "@backdrop/shared";
-import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
 import { GenerationError } from "./generation-access.ts";
 import { keptKeysFor } from "./kept-scenes.ts";
+import type { StoredKeys } from "./stored-keys.ts";
 import { thumbnailKeyFor } from "./thumbnails.ts";
 
 /**
@@ -24,35 +23,20 @@ export type RecordRemoval = ReturnType<typeof createRecordRemoval>;
 
 /**
  * Deleting a record from the gallery (see "Deleting an image" in docs/decisions.md): refused
- * while one of its jobs is queued or running; otherwise its rows go in one transaction, then
- * the bytes of its files, their thumbnails and kept scenes. The quota counts the rows, so the
- * room is free at once.
+ * while one of its jobs is queued or running; otherwise its rows go in one transaction that
+ * also lists every storage key of its files (bytes, thumbnails, kept scenes) for removal, and
+ * the keys are removed after it. A key storage cannot remove now stays listed, and the sweep
+ * removes it later. The quota counts the rows, so the room is free at once.
  */
 export function createRecordRemoval(deps: {
   repository: GenerationsRepository;
-  storage: FileStorage;
-  logger: Logger;
+  storedKeys: StoredKeys;
 }) {
-  const { repository, storage, logger } = deps;
-
-  /** Best effort: a key that cannot be removed now is logged, never a failed delete. */
-  async function removeBytes(recordId: string, files: StoredFile[]): Promise<void> {
-    const keys = files.flatMap(storageKeysOf);
-    const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-    results.forEach((result, index) => {
-      if (result.status === "rejected") {
-        logger.warn("Stored file of a deleted record not removed", {
-          recordId,
-          key: keys[index],
-          error: result.reason,
-        });
-      }
-    });
-  }
+  const { repository, storedKeys } = deps;
 
   return {
     async remove(user: { id: string }, recordId: string): Promise<TDeleteImageResponse> {
-      const files = await repository.transaction(async (tx) => {
+      const keys = await repository.transaction(async (tx) => {
         // The user's balances first, as accepting a job locks them: a job accepted for this
         // record at the same moment either commits before this looks (and it refuses) or finds
         // the record gone and rolls back its debit with it.
@@ -62,12 +46,19 @@ export function createRecordRemoval(deps: {
         if (await tx.jobs.hasActiveJob(recordId)) {
           throw new GenerationError(409, GALLERY_MESSAGES.deleteWhileProcessing);
         }
-        const found = await tx.records.filesOfRecord(recordId);
+        // The jobs before reading the files: an upload's cut-out finishing at this moment holds
+        // its job's row until its file is written, so that file is read below; one finishing
+        // later finds its job gone and keeps nothing. The record's row then holds off anything
+        // else adding a file to it until this commits.
         await tx.jobs.deleteOfRecord(recordId);
+        await tx.records.lockRecord(recordId);
+        const found = await tx.records.filesOfRecord(recordId);
+        const listed = found.flatMap(storageKeysOf);
+        await storedKeys.record(tx, listed, { userId: user.id, reason: "record" });
         await tx.records.deleteRecord(recordId);
-        return found;
+        return listed;
       });
-      await removeBytes(recordId, files);
+      await storedKeys.remove(keys);
       return { ok: true };
     },
   };
