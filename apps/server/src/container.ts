@@ -317,7 +317,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         repository: repositories.accountData,
         profiles: repositories.userProfiles,
         provider: payments.provider,
-        storage,
+        storedKeys: jobs.storedKeys,
         sessions: identity,
         clock,
         logger,

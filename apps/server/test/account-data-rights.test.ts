@@ -202,6 +202,39 @@ describeEachDatabase("data rights: export and account deletion", (database) => {
     expect((await deleteAccount(g.t.app, g.ada, { password: PASSWORD })).status).toBe(200);
   });
 
+  it("lists the files storage could not remove, and the sweep removes them later", async () => {
+    const uploaded = await upload(g.t, g.ada, "coffee.png");
+    await pollRecord(g.t, g.ada, uploaded.recordId, (r) => Boolean(r.cutoutImage));
+    const filesDir = g.env.FILES_DIR ?? "";
+    const adasKeys = () => storedKeys(filesDir).filter((key) => key.includes(g.ada.id));
+    const before = adasKeys();
+    expect(before.length).toBeGreaterThan(1);
+
+    // Storage refuses every removal while the account is deleted (a disk error, S3 down).
+    const { storage } = g.t.container;
+    const removeBytes = storage.delete;
+    storage.delete = () => Promise.reject(new Error("storage unavailable"));
+    try {
+      expect((await deleteAccount(g.t.app, g.ada, { password: PASSWORD })).status).toBe(200);
+    } finally {
+      storage.delete = removeBytes;
+    }
+    expect(adasKeys()).toEqual(before);
+    const listed = await db()
+      .selectFrom("pending_deletions")
+      .select(["key", "user_id", "reason"])
+      .execute();
+    // Listed under nobody's name, each key the files left (thumbnails and kept scenes too).
+    for (const key of before) expect(listed.map((row) => row.key)).toContain(key);
+    expect(listed.every((row) => row.user_id === null && row.reason === "account")).toBe(true);
+
+    // Once due, the sweep removes every one and strikes it off.
+    await db().updateTable("pending_deletions").set({ next_attempt_at: 0 }).execute();
+    expect(await g.t.container.jobs.storedKeys.sweep()).toBe(listed.length);
+    expect(adasKeys()).toEqual([]);
+    expect(await db().selectFrom("pending_deletions").select("key").execute()).toEqual([]);
+  });
+
   it("cancels the subscription, deletes every row and file, keeps accounting anonymous", async () => {
     const { bobs } = await adaWithData();
     await pollRecord(g.t, g.ada, (await adaRecordId()) ?? "", (r) => Boolean(r.cutoutImage));

@@ -1,5 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
+import {
+  type PendingDeletionStatements,
+  pendingDeletionStatements,
+} from "./pending-deletions.repository.ts";
 import type { Database, LedgerKind, StoredFileKind } from "./schema.ts";
 
 /** A date of better-auth's tables as ISO text, whichever database read it. */
@@ -255,10 +259,19 @@ const KEPT_FOR_ACCOUNTING = [
  * Deletes an account in one transaction (docs/decisions.md, "Data rights"): the rows that
  * accounting must keep are moved to a tombstone user that names nobody, everything else of
  * the account goes, better-auth's user, sessions, accounts and verifications included.
- * Answers the storage keys of the files whose rows went; their bytes are the caller's.
+ * Answers the storage keys of the files whose rows went; `listForRemoval` lists their bytes
+ * for removal inside the same transaction, so they are listed if and only if the rows went.
  */
 function deleteAccount({ db, dialect }: DatabaseHandle) {
-  return (userId: string, tombstoneId: string, now: Date) =>
+  return (
+    userId: string,
+    tombstoneId: string,
+    now: Date,
+    listForRemoval: (
+      tx: { pendingDeletions: PendingDeletionStatements },
+      storageKeys: string[],
+    ) => Promise<void>,
+  ) =>
     db.transaction().execute(async (trx) => {
       // The balances first, as accepting a job locks them: a job accepted at this moment
       // either commits before this looks (and the delete refuses) or waits and then finds
@@ -316,7 +329,9 @@ function deleteAccount({ db, dialect }: DatabaseHandle) {
       await trx.deleteFrom("session").where("userId", "=", userId).execute();
       await trx.deleteFrom("account").where("userId", "=", userId).execute();
       await trx.deleteFrom("user").where("id", "=", userId).execute();
-      return files.map((file) => file.storage_key);
+      const storageKeys = files.map((file) => file.storage_key);
+      await listForRemoval({ pendingDeletions: pendingDeletionStatements(trx) }, storageKeys);
+      return storageKeys;
     });
 }
 

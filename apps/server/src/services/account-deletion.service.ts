@@ -9,40 +9,12 @@ import {
   type AccountDataRepository,
 } from "../repositories/account-data.repository.ts";
 import type { UserProfilesRepository } from "../repositories/user-profiles.repository.ts";
-import type { FileStorage } from "../storage/file-storage.ts";
 import { storageKeysOf } from "./generations/record-removal.ts";
+import type { StoredKeys } from "./generations/stored-keys.ts";
 import type { SessionUser } from "./session-user.ts";
 
 /** The prefix of the user id that accounting's rows carry once their account is deleted. */
 export const TOMBSTONE_PREFIX = "deleted-";
-
-/**
- * Removes the stored bytes of a deleted account's files: each file's own key, its thumbnail,
- * kept scene and matte. Best effort: a key that cannot be removed now is logged, and the
- * account stays deleted (docs/decisions.md, "Data rights").
- */
-export async function removeAccountFiles(
-  storage: FileStorage,
-  logger: Logger,
-  userId: string,
-  fileKeys: readonly string[],
-): Promise<void> {
-  const keys = fileKeys.flatMap((storageKey) => storageKeysOf({ storageKey }));
-  // A few at a time: an account may hold thousands of keys.
-  for (let start = 0; start < keys.length; start += 16) {
-    const batch = keys.slice(start, start + 16);
-    const results = await Promise.allSettled(batch.map((key) => storage.delete(key)));
-    results.forEach((result, index) => {
-      if (result.status === "rejected") {
-        logger.warn("Stored file of a deleted account not removed", {
-          userId,
-          key: batch[index],
-          error: result.reason,
-        });
-      }
-    });
-  }
-}
 
 export type AccountDeletionService = {
   /**
@@ -56,13 +28,14 @@ export function createAccountDeletionService(deps: {
   repository: AccountDataRepository;
   profiles: UserProfilesRepository;
   provider: PaymentProvider;
-  storage: FileStorage;
+  /** Lists a deleted account's bytes for removal and removes them, retried until gone. */
+  storedKeys: Pick<StoredKeys, "record" | "remove">;
   /** Forgets the user's sessions held in this process's memory. */
   sessions: { forgetUser(userId: string): void };
   clock: Clock;
   logger: Logger;
 }): AccountDeletionService {
-  const { repository, profiles, provider, storage, sessions, clock, logger } = deps;
+  const { repository, profiles, provider, storedKeys, sessions, clock, logger } = deps;
 
   async function cancelSubscription(user: SessionUser): Promise<void> {
     const profile = await profiles.find(user.id);
@@ -81,13 +54,21 @@ export function createAccountDeletionService(deps: {
     }
   }
 
+  /** Deletes the account's rows; answers every storage key its files leave, listed for removal. */
   async function deleteRows(user: SessionUser): Promise<string[]> {
+    let keys: string[] = [];
     try {
-      return await repository.delete(
+      await repository.delete(
         user.id,
         `${TOMBSTONE_PREFIX}${randomUUID()}`,
         new Date(clock.now()),
+        (tx, storageKeys) => {
+          keys = storageKeys.flatMap((storageKey) => storageKeysOf({ storageKey }));
+          // No user id: the listing outlives the account, and names nobody.
+          return storedKeys.record(tx, keys, { userId: null, reason: "account" });
+        },
       );
+      return keys;
     } catch (error) {
       if (error instanceof AccountBusyError) {
         throw new AppError(409, ACCOUNT_MESSAGES.deleteWhileProcessing);
@@ -110,7 +91,7 @@ export function createAccountDeletionService(deps: {
       const keys = await deleteRows(user);
       sessions.forgetUser(user.id);
       logger.info("Account deleted", { userId: user.id, files: keys.length });
-      await removeAccountFiles(storage, logger, user.id, keys);
+      await storedKeys.remove(keys);
     },
   };
 }
