@@ -78,23 +78,17 @@ function plans(): Plan[] {
 }
 
 function table(all: Cases[]): string {
-  const rows = [["category", "instance", "cases", "passed", "failed"]];
-  for (const c of all)
-    rows.push([
-      c.category,
-      c.instance,
-      String(c.results.length),
-      String(c.passed),
-      String(c.failed),
-    ]);
-  const totals = (category: string) => {
-    const of = all.filter((c) => c.category === category);
-    const sum = (count: (c: Cases) => number) => of.reduce((acc, c) => acc + count(c), 0);
-    return [sum((c) => c.results.length), sum((c) => c.passed), sum((c) => c.failed)];
-  };
+  const rows = [["category", "instance", "cases", "passed", "failed", "not run"]];
+  const counts = (c: Cases) => [c.results.length, c.passed, c.failed, c.notRunCount];
+  for (const c of all) rows.push([c.category, c.instance, ...counts(c).map(String)]);
   for (const category of [...new Set(all.map((c) => c.category))]) {
-    const [n, p, f] = totals(category);
-    rows.push([category, "(all)", String(n), String(p), String(f)]);
+    const sums = [0, 0, 0, 0];
+    for (const c of all.filter((of) => of.category === category)) {
+      counts(c).forEach((n, i) => {
+        sums[i] = (sums[i] ?? 0) + n;
+      });
+    }
+    rows.push([category, "(all)", ...sums.map(String)]);
   }
   const widths =
     rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length))) ?? [];
@@ -131,8 +125,9 @@ async function main() {
       );
     }
     cases.endedAt = Date.now();
+    const notRun = cases.notRunCount ? `, ${cases.notRunCount} not run` : "";
     console.log(
-      `   ${cases.passed}/${cases.results.length} passed in ${Math.round((cases.endedAt - cases.startedAt) / 1000)} s`,
+      `   ${cases.passed}/${cases.results.length} passed${notRun} in ${Math.round((cases.endedAt - cases.startedAt) / 1000)} s`,
     );
     all.push(cases);
   }
@@ -141,11 +136,16 @@ async function main() {
   console.log(`\n${table(all)}\n`);
   for (const c of all) {
     for (const result of c.results.filter((r) => !r.passed)) {
-      console.log(`FAILED [${c.category} / ${c.instance}] ${result.name}\n    ${result.detail}`);
+      const what = result.notRun ? "NOT RUN" : "FAILED";
+      console.log(`${what} [${c.category} / ${c.instance}] ${result.name}\n    ${result.detail}`);
     }
     for (const note of c.notes) console.log(`note [${c.category} / ${c.instance}] ${note}`);
   }
+  const sum = (count: (c: Cases) => number) => all.reduce((acc, c) => acc + count(c), 0);
   console.log(`\nTotal run time: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  console.log(
+    `review: ${sum((c) => c.passed)} passed, ${sum((c) => c.failed)} failed, ${sum((c) => c.notRunCount)} skipped`,
+  );
   const report = join(
     tmpdir(),
     `backdrop-review-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
