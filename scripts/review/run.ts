@@ -1,9 +1,10 @@
 /**
- * The review harness: starts real instances one at a time, runs the five categories against
- * them and prints cases / passed / failed per category and instance, then every failure.
+ * The review harness: starts real instances one at a time, runs the six categories against
+ * them and prints cases / passed / failed / not run per category and instance, then every
+ * failure and every case that could not run here.
  *
  *   npm run review                        # everything
- *   npm run review -- authz money         # some categories (authz uploads money faults websec)
+ *   npm run review -- authz money         # some categories (authz uploads money faults websec rights)
  *   npm run review -- --instances sqlite  # only instance labels containing "sqlite"
  */
 import { writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ import {
 import { onInstance, type Plan } from "./lib/plan.ts";
 import { Cases } from "./lib/report.ts";
 import { money } from "./money/index.ts";
+import { rights } from "./rights/index.ts";
 import { badUploads, uploadLimits } from "./uploads/index.ts";
 import { webSecurity, webSecurityVariants } from "./websec/index.ts";
 
@@ -74,6 +76,8 @@ function plans(): Plan[] {
     ...faultScenarios(),
     onInstance("websec", "sqlite-inline", { ...SQLITE, label: "sqlite-websec" }, webSecurity),
     ...webSecurityVariants(),
+    onInstance("rights", "sqlite-inline", { ...SQLITE, label: "sqlite-rights" }, rights),
+    onInstance("rights", "pg-bullmq", { ...PG_BULLMQ, label: "pg-rights" }, rights),
   ];
 }
 

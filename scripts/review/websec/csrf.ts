@@ -61,6 +61,8 @@ function stateChanging(user: User, uploaded: A.Uploaded, portalId: string): Targ
       "/api/fal/edit-gemini",
       A.editBody(uploaded.url, uploaded.recordId, user.id, "warmer"),
     ),
+    json("fal/choose", `/api/fal/images/${uploaded.recordId}/choose`, { index: 0 }),
+    json("images/archive", "/api/images/archive", { ids: [uploaded.recordId] }),
     json("email/contact", "/api/email/contact", {
       name: "x",
       email: "x@review.example",
