@@ -4,26 +4,13 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Server } from "node:http";
-import net from "node:net";
 import { join } from "node:path";
 import S3rver from "s3rver";
 import { filesUnder } from "./files.ts";
-import { runDirectory } from "./instance.ts";
+import { freePort, runDirectory } from "./instance.ts";
 
 /** s3rver's fixed credentials: it checks every request's signature against them. */
 const CREDENTIALS = { id: "S3RVER", secret: "S3RVER" };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class OwnS3 {
   private server: S3rver | null = null;
