@@ -39,11 +39,18 @@ export async function query(
   }
 }
 
-/** How many rows of `table` belong to the user. */
-export async function countOf(instance: Instance, table: string, userId: string): Promise<number> {
-  const [row] = await query(instance, `select count(*) as n from ${table} where user_id = ?`, [
-    userId,
-  ]);
+/** How many rows of `table` belong to the user (and meet `where`, when given). */
+export async function countOf(
+  instance: Instance,
+  table: string,
+  userId: string,
+  where = "true",
+): Promise<number> {
+  const [row] = await query(
+    instance,
+    `select count(*) as n from ${table} where user_id = ? and (${where})`,
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }
 
