@@ -6,6 +6,7 @@
  *   npm run review                        # everything
  *   npm run review -- authz money         # some categories (authz uploads money faults websec rights)
  *   npm run review -- --instances sqlite  # only instance labels containing "sqlite"
+ *   npm run review -- faults --instances "kill -9,S3:"  # labels containing either
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -112,7 +113,7 @@ async function main() {
   const selected = plans().filter(
     (plan) =>
       (categories.length === 0 || categories.includes(plan.category)) &&
-      (!instanceFilter || plan.label.includes(instanceFilter)),
+      (!instanceFilter || instanceFilter.split(",").some((part) => plan.label.includes(part))),
   );
   const started = Date.now();
   const all: Cases[] = [];
