@@ -1,10 +1,12 @@
 /**
- * The review harness: starts real instances one at a time, runs the five categories against
- * them and prints cases / passed / failed per category and instance, then every failure.
+ * The review harness: starts real instances one at a time, runs the six categories against
+ * them and prints cases / passed / failed / not run per category and instance, then every
+ * failure and every case that could not run here.
  *
  *   npm run review                        # everything
- *   npm run review -- authz money         # some categories (authz uploads money faults websec)
+ *   npm run review -- authz money         # some categories (authz uploads money faults websec rights)
  *   npm run review -- --instances sqlite  # only instance labels containing "sqlite"
+ *   npm run review -- faults --instances "kill -9,S3:"  # labels containing either
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +24,7 @@ import {
 import { onInstance, type Plan } from "./lib/plan.ts";
 import { Cases } from "./lib/report.ts";
 import { money } from "./money/index.ts";
+import { rights } from "./rights/index.ts";
 import { badUploads, uploadLimits } from "./uploads/index.ts";
 import { webSecurity, webSecurityVariants } from "./websec/index.ts";
 
@@ -74,27 +77,23 @@ function plans(): Plan[] {
     ...faultScenarios(),
     onInstance("websec", "sqlite-inline", { ...SQLITE, label: "sqlite-websec" }, webSecurity),
     ...webSecurityVariants(),
+    onInstance("rights", "sqlite-inline", { ...SQLITE, label: "sqlite-rights" }, rights),
+    onInstance("rights", "pg-bullmq", { ...PG_BULLMQ, label: "pg-rights" }, rights),
   ];
 }
 
 function table(all: Cases[]): string {
-  const rows = [["category", "instance", "cases", "passed", "failed"]];
-  for (const c of all)
-    rows.push([
-      c.category,
-      c.instance,
-      String(c.results.length),
-      String(c.passed),
-      String(c.failed),
-    ]);
-  const totals = (category: string) => {
-    const of = all.filter((c) => c.category === category);
-    const sum = (count: (c: Cases) => number) => of.reduce((acc, c) => acc + count(c), 0);
-    return [sum((c) => c.results.length), sum((c) => c.passed), sum((c) => c.failed)];
-  };
+  const rows = [["category", "instance", "cases", "passed", "failed", "not run"]];
+  const counts = (c: Cases) => [c.results.length, c.passed, c.failed, c.notRunCount];
+  for (const c of all) rows.push([c.category, c.instance, ...counts(c).map(String)]);
   for (const category of [...new Set(all.map((c) => c.category))]) {
-    const [n, p, f] = totals(category);
-    rows.push([category, "(all)", String(n), String(p), String(f)]);
+    const sums = [0, 0, 0, 0];
+    for (const c of all.filter((of) => of.category === category)) {
+      counts(c).forEach((n, i) => {
+        sums[i] = (sums[i] ?? 0) + n;
+      });
+    }
+    rows.push([category, "(all)", ...sums.map(String)]);
   }
   const widths =
     rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length))) ?? [];
@@ -114,7 +113,7 @@ async function main() {
   const selected = plans().filter(
     (plan) =>
       (categories.length === 0 || categories.includes(plan.category)) &&
-      (!instanceFilter || plan.label.includes(instanceFilter)),
+      (!instanceFilter || instanceFilter.split(",").some((part) => plan.label.includes(part))),
   );
   const started = Date.now();
   const all: Cases[] = [];
@@ -131,8 +130,9 @@ async function main() {
       );
     }
     cases.endedAt = Date.now();
+    const notRun = cases.notRunCount ? `, ${cases.notRunCount} not run` : "";
     console.log(
-      `   ${cases.passed}/${cases.results.length} passed in ${Math.round((cases.endedAt - cases.startedAt) / 1000)} s`,
+      `   ${cases.passed}/${cases.results.length} passed${notRun} in ${Math.round((cases.endedAt - cases.startedAt) / 1000)} s`,
     );
     all.push(cases);
   }
@@ -141,11 +141,16 @@ async function main() {
   console.log(`\n${table(all)}\n`);
   for (const c of all) {
     for (const result of c.results.filter((r) => !r.passed)) {
-      console.log(`FAILED [${c.category} / ${c.instance}] ${result.name}\n    ${result.detail}`);
+      const what = result.notRun ? "NOT RUN" : "FAILED";
+      console.log(`${what} [${c.category} / ${c.instance}] ${result.name}\n    ${result.detail}`);
     }
     for (const note of c.notes) console.log(`note [${c.category} / ${c.instance}] ${note}`);
   }
+  const sum = (count: (c: Cases) => number) => all.reduce((acc, c) => acc + count(c), 0);
   console.log(`\nTotal run time: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  console.log(
+    `review: ${sum((c) => c.passed)} passed, ${sum((c) => c.failed)} failed, ${sum((c) => c.notRunCount)} skipped`,
+  );
   const report = join(
     tmpdir(),
     `backdrop-review-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,

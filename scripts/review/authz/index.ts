@@ -6,12 +6,13 @@ import * as A from "../lib/actors.ts";
 import { cookiesOf, unexpected } from "../lib/http.ts";
 import type { Instance } from "../lib/instance.ts";
 import type { Cases } from "../lib/report.ts";
+import { galleryRows } from "./rows-gallery.ts";
 import { identityRows } from "./rows-identity.ts";
 import { paymentRows } from "./rows-payments.ts";
 import { recordRows } from "./rows-records.ts";
 import { buildWorld, CALLERS, type Row, userOf } from "./world.ts";
 
-const rows = (): Row[] => [...recordRows(), ...paymentRows(), ...identityRows()];
+const rows = (): Row[] => [...recordRows(), ...galleryRows(), ...paymentRows(), ...identityRows()];
 
 export async function authorisation(inst: Instance, cases: Cases): Promise<void> {
   const w = await buildWorld(inst);

@@ -23,6 +23,8 @@ export type World = {
   fresh: A.Uploaded;
   /** The owner's upload that the owner's edit case changes. */
   editable: A.Uploaded;
+  /** The owner's upload that the owner's delete case removes. */
+  deletable: A.Uploaded;
   freeRecord: A.Uploaded;
   subscriptionSession: string;
   portalId: string;
@@ -120,6 +122,7 @@ export async function buildWorld(inst: Instance): Promise<World> {
   }
   const fresh = await A.upload(inst, owner, photo("rocket.jpg"), "rocket.jpg");
   const editable = await A.upload(inst, owner, photo("astronaut.png"));
+  const deletable = await A.upload(inst, owner, photo("rocket.jpg"), "rocket.jpg");
   const freeRecord = await A.upload(inst, free, photo("coffee.png"));
   const portalId = await portalIdOf(inst, owner);
   return {
@@ -131,6 +134,7 @@ export async function buildWorld(inst: Instance): Promise<World> {
     done: { ...first, processedUrl: ended.processedImage.url },
     fresh,
     editable,
+    deletable,
     freeRecord,
     subscriptionSession,
     portalId,

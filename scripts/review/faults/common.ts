@@ -59,21 +59,34 @@ export async function waitJobs(
 export const ended = (jobs: JobRow[]) =>
   jobs.length > 0 && jobs.every((j) => j.status === "completed" || j.status === "failed");
 
-/** Waits until the user's only job is processing at `attempt`, then a moment more. */
+/**
+ * Waits until the paid job `jobId` is the one processing, at `attempt`, then a moment more.
+ * Found by its id, so the upload's free cut-out job (which may run first) is never taken for it.
+ */
 export async function waitProcessing(
   inst: Instance,
   userId: string,
+  jobId: string,
   attempt: number,
   timeoutMs = 240_000,
 ) {
+  const of = (rows: JobRow[]) => rows.find((row) => row.id === jobId);
   const jobs = await waitJobs(
     inst,
     userId,
-    (rows) => rows[0]?.status === "processing" && Number(rows[0]?.attempts) === attempt,
+    (rows) => of(rows)?.status === "processing" && Number(of(rows)?.attempts) === attempt,
     timeoutMs,
   );
   await sleep(1500);
-  return jobs[0];
+  return of(await jobsOf(inst, userId).catch(() => jobs)) ?? of(jobs);
+}
+
+/** Starts a paid generation of `uploaded` and answers its job's id (throws when refused). */
+export async function startPaid(inst: Instance, user: User, uploaded: A.Uploaded) {
+  const answer = await A.processImage(inst, user, uploaded);
+  const id = (answer.json as { request_id?: string } | undefined)?.request_id;
+  if (answer.status !== 200 || !id) throw new Error(`process answered ${answer.status}`);
+  return id;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   M,
   onePhotos,
   scenario,
+  startPaid,
   waitJobs,
   waitProcessing,
 } from "./common.ts";
@@ -79,8 +80,8 @@ async function redisStops(inst: Instance, cases: Cases, redis: OwnRedis) {
   const uploads = await onePhotos(inst, user, 3);
   cases.status("healthy at first", await request(inst.url, "/api/health"), 200);
   const start = total(await balances(inst, user.id));
-  await A.processImage(inst, user, uploads[0] as A.Uploaded);
-  await waitProcessing(inst, user.id, 1);
+  const running = await startPaid(inst, user, uploads[0] as A.Uploaded);
+  await waitProcessing(inst, user.id, running, 1);
   redis.stop();
   await sleep(3000);
   const health = await request(inst.url, "/api/health");

@@ -39,11 +39,18 @@ export async function query(
   }
 }
 
-/** How many rows of `table` belong to the user. */
-export async function countOf(instance: Instance, table: string, userId: string): Promise<number> {
-  const [row] = await query(instance, `select count(*) as n from ${table} where user_id = ?`, [
-    userId,
-  ]);
+/** How many rows of `table` belong to the user (and meet `where`, when given). */
+export async function countOf(
+  instance: Instance,
+  table: string,
+  userId: string,
+  where = "true",
+): Promise<number> {
+  const [row] = await query(
+    instance,
+    `select count(*) as n from ${table} where user_id = ? and (${where})`,
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -102,12 +109,36 @@ export async function chargesCents(instance: Instance, userId: string): Promise<
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The kind of the free background job each upload gets to cut its subject out (cost 0, nobody
+ * waits on it): never one of the user's paid jobs.
+ */
+export const CUTOUT_KIND = "cutout";
+
+const JOB_COLUMNS =
+  "id, kind, record_id, status, error, cost, attempts, refund_on_failure, debit_key, created_at";
+
+/** The user's paid jobs (generate, upscale, edit), oldest first; uploads' cut-outs left out. */
 export async function jobsOf(instance: Instance, userId: string): Promise<Row[]> {
   return query(
     instance,
-    "select id, record_id, status, error, cost, attempts, refund_on_failure, debit_key from image_jobs where user_id = ? order by created_at",
+    `select ${JOB_COLUMNS} from image_jobs where user_id = ? and kind <> '${CUTOUT_KIND}' order by created_at, id`,
     [userId],
   );
+}
+
+/** The free cut-out jobs of the user's uploads, oldest first. */
+export async function cutoutJobsOf(instance: Instance, userId: string): Promise<Row[]> {
+  return query(
+    instance,
+    `select ${JOB_COLUMNS} from image_jobs where user_id = ? and kind = '${CUTOUT_KIND}' order by created_at, id`,
+    [userId],
+  );
+}
+
+/** How many paid jobs the user has (uploads' cut-outs are not paid jobs). */
+export async function paidJobCount(instance: Instance, userId: string): Promise<number> {
+  return (await jobsOf(instance, userId)).length;
 }
 
 /** Whether a ledger entry refunds that debit key (refund entries are keyed `refund:<debit>`?). */

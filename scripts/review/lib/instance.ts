@@ -30,17 +30,22 @@ export function runDirectory(): string {
   return runRoot;
 }
 
-let nextPort = 3300;
-async function freePort(): Promise<number> {
+/**
+ * A port the system calls free, of its own choosing: two harness runs side by side (narrowed
+ * runs of several engineers) then never pick the same one, as counting up from one base did.
+ */
+export async function freePort(): Promise<number> {
   for (;;) {
-    const port = nextPort++;
-    if (port >= 3000 && port <= 3010) continue;
-    const free = await new Promise<boolean>((done) => {
+    const port = await new Promise<number>((done) => {
       const server = net.createServer();
-      server.once("error", () => done(false));
-      server.listen(port, "127.0.0.1", () => server.close(() => done(true)));
+      server.once("error", () => done(0));
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        const chosen = typeof address === "object" && address ? address.port : 0;
+        server.close(() => done(chosen));
+      });
     });
-    if (free) return port;
+    if (port && (port < 3000 || port > 3010)) return port;
   }
 }
 
@@ -155,7 +160,8 @@ export class Instance {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const health = await request(this.url, "/api/health", { timeoutMs: 5000 });
-      if (health.status !== 0) return;
+      // An answer counts only while our own process runs: another could hold the port.
+      if (health.status !== 0 && this.server.child.exitCode === null) return;
       if (this.server.child.exitCode !== null || Date.now() > deadline) {
         throw new Error(
           `${this.label}: server did not start; log ${this.server.log}:\n${this.tail(this.server)}`,

@@ -1,6 +1,10 @@
 import { type Answer, describe, type NoAnswer } from "./http.ts";
 
-export type CaseResult = { name: string; passed: boolean; detail: string };
+/**
+ * One case's outcome. `notRun`: the case could not run here (the machine lacks what it needs);
+ * it is neither passed nor failed, and is counted and printed on its own.
+ */
+export type CaseResult = { name: string; passed: boolean; detail: string; notRun?: boolean };
 
 /** The cases of one category run against one instance. */
 export class Cases {
@@ -39,6 +43,12 @@ export class Cases {
     }
   }
 
+  /** A case that could not run here: counted and printed as "not run: <why>", never a pass. */
+  notRun(name: string, why: string) {
+    this.results.push({ name, passed: false, detail: `not run: ${why}`, notRun: true });
+    console.log(`    NOT RUN ${name}: ${why}`);
+  }
+
   note(text: string) {
     this.notes.push(text);
     console.log(`    note: ${text}`);
@@ -47,7 +57,10 @@ export class Cases {
   get passed() {
     return this.results.filter((result) => result.passed).length;
   }
+  get notRunCount() {
+    return this.results.filter((result) => result.notRun).length;
+  }
   get failed() {
-    return this.results.length - this.passed;
+    return this.results.length - this.passed - this.notRunCount;
   }
 }

@@ -1,15 +1,25 @@
 /** Refunds follow docs/decisions.md: input failures on elite only, platform failures always. */
 import type { Plan, User } from "../lib/actors.ts";
 import * as A from "../lib/actors.ts";
-import { balances, jobsOf, ledgerMismatches, query, total } from "../lib/db.ts";
+import { balances, cutoutJobsOf, jobsOf, ledgerMismatches, query, total } from "../lib/db.ts";
 import { waitHealthy } from "../lib/health.ts";
 import { errorOf, sleep } from "../lib/http.ts";
 import * as I from "../lib/images.ts";
 import type { OwnRedis } from "../lib/instance.ts";
 import { type Money, MSG } from "./common.ts";
 
-/** A job started on a photo with nothing in it, checked once it has ended. */
-export type InputFailure = { plan: Plan; user: User; recordId: string; before: number };
+/**
+ * A generation asked of a photo with nothing in it, checked once it has ended. When the upload's
+ * free cut-out has already found no subject, the generation is refused before any debit
+ * (`refused` holds that answer); otherwise its job runs and fails on the subject.
+ */
+export type InputFailure = {
+  plan: Plan;
+  user: User;
+  recordId: string;
+  before: number;
+  refused: { status: number; error: string } | null;
+};
 
 /** Issued first (jobs must run), checked at the end by `jobsEnded`. */
 export async function startInputFailures(m: Money): Promise<InputFailure[]> {
@@ -21,8 +31,9 @@ export async function startInputFailures(m: Money): Promise<InputFailure[]> {
     const uploaded = await m.uploadOf(user, flat);
     const before = total(await balances(inst, user.id));
     const started = await A.processImage(inst, user, uploaded);
-    if (started.status !== 200) throw new Error(`no-subject process answered ${started.status}`);
-    inputFailures.push({ plan, user, recordId: uploaded.recordId, before });
+    const refused =
+      started.status === 200 ? null : { status: started.status, error: errorOf(started) };
+    inputFailures.push({ plan, user, recordId: uploaded.recordId, before, refused });
   }
   return inputFailures;
 }
@@ -85,19 +96,32 @@ export async function redisDown(m: Money, redis: OwnRedis): Promise<void> {
 /** Input failures refunded only on elite; every paid job ended completed. */
 export async function jobsEnded(m: Money, inputFailures: InputFailure[]): Promise<void> {
   const { inst, cases } = m;
-  for (const { plan, user, recordId, before } of inputFailures) {
+  for (const { plan, user, recordId, before, refused } of inputFailures) {
     await cases.run(
-      `no subject found (${plan}): failed with the message, refunded only on elite`,
+      `no subject found (${plan}): refused before any debit once the cut-out found none, else failed with the message and refunded only on elite`,
       async () => {
-        const ended = await A.waitForRecord(inst, user, recordId, 600_000);
         const after = total(await balances(inst, user.id));
-        const refunded = after === before;
+        if (refused) {
+          // Refused at once: only right when the upload's cut-out had already ended.
+          const [cutout] = await cutoutJobsOf(inst, user.id);
+          return refused.status >= 400 &&
+            refused.status < 500 &&
+            refused.error === MSG.noSubjectFound &&
+            after === before &&
+            (await jobsOf(inst, user.id)).length === 0 &&
+            (cutout?.status === "failed" || cutout?.status === "completed")
+            ? true
+            : `refused ${refused.status} "${refused.error}", balance ${before} → ${after}, cut-out ${cutout?.status}`;
+        }
+        const ended = await A.waitForRecord(inst, user, recordId, 600_000);
+        const now = total(await balances(inst, user.id));
+        const refunded = now === before;
         const wantRefund = plan === "elite";
         return ended?.status === "failed" &&
           ended.error === MSG.noSubjectFound &&
           refunded === wantRefund
           ? true
-          : `${ended?.status} "${ended?.error}", balance ${before} → ${after}`;
+          : `${ended?.status} "${ended?.error}", balance ${before} → ${now}`;
       },
     );
   }

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { User } from "../lib/actors.ts";
 import * as A from "../lib/actors.ts";
-import { countOf } from "../lib/db.ts";
+import { countOf, query } from "../lib/db.ts";
 import { filesUnder } from "../lib/files.ts";
 import { request } from "../lib/http.ts";
 import type { Instance } from "../lib/instance.ts";
@@ -27,12 +27,27 @@ export const AS_JPEG = named("jpg", "image/jpeg");
 export const AS_WEBP = named("webp", "image/webp");
 export const AS_GIF = named("gif", "image/gif");
 
-/** What a user has stored: database rows and files on disk (partials included). */
+/**
+ * What a user has stored: database rows and files on disk (partials included). The cut-outs
+ * that earlier uploads' free background jobs add meanwhile are left out: they are not what an
+ * upload stored, and they come when their job runs.
+ */
 export async function stored(inst: Instance, userId: string) {
+  const cutouts = await query(
+    inst,
+    "select storage_key from stored_files where user_id = ? and kind = 'cutout'",
+    [userId],
+  );
+  const cutoutFiles = new Set(
+    cutouts.map((row) => join(inst.dataDir, "files", String(row.storage_key))),
+  );
+  const files = filesUnder(join(inst.dataDir, "files", "users", userId));
   return {
-    rows: await countOf(inst, "stored_files", userId),
+    rows: await countOf(inst, "stored_files", userId, "kind <> 'cutout'"),
     records: await countOf(inst, "image_records", userId),
-    files: filesUnder(join(inst.dataDir, "files", "users", userId)).length,
+    files: files.filter(
+      (path) => !cutoutFiles.has(path) && !cutoutFiles.has(path.replace(/\.partial$/, "")),
+    ).length,
   };
 }
 

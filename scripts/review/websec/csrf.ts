@@ -1,7 +1,7 @@
 /** CSRF: every state-changing route refuses foreign origins; CORS grants nothing to them. */
 import type { User } from "../lib/actors.ts";
 import * as A from "../lib/actors.ts";
-import { countOf } from "../lib/db.ts";
+import { paidJobCount } from "../lib/db.ts";
 import { bodyOf, header, request } from "../lib/http.ts";
 import { photo } from "../lib/images.ts";
 import type { Instance } from "../lib/instance.ts";
@@ -61,6 +61,8 @@ function stateChanging(user: User, uploaded: A.Uploaded, portalId: string): Targ
       "/api/fal/edit-gemini",
       A.editBody(uploaded.url, uploaded.recordId, user.id, "warmer"),
     ),
+    json("fal/choose", `/api/fal/images/${uploaded.recordId}/choose`, { index: 0 }),
+    json("images/archive", "/api/images/archive", { ids: [uploaded.recordId] }),
     json("email/contact", "/api/email/contact", {
       name: "x",
       email: "x@review.example",
@@ -134,8 +136,9 @@ export async function csrf(inst: Instance, cases: Cases) {
     await account(),
     200,
   );
-  const jobs = await countOf(inst, "image_jobs", user.id);
-  cases.check("CSRF: no job was started by a refused request", jobs === 0, `${jobs} jobs`);
+  // The upload's own free cut-out job is not one a request started.
+  const jobs = await paidJobCount(inst, user.id);
+  cases.check("CSRF: no paid job was started by a refused request", jobs === 0, `${jobs} jobs`);
 
   // Without Origin: identity endpoints (better-auth) refuse a cookie-carrying request; product
   // endpoints let it through by design (docs: non-browser clients; browsers always send Origin

@@ -1,10 +1,12 @@
 /**
  * Category 5: CSRF, security headers, XSS in JSON, HTML and mails, rate limits behind proxies
  * (TRUST_PROXY), the dev mailbox's gate, revoke-session, cookie flags, open redirects, path
- * traversal on /api/files and the static files, live streams of other users' records.
+ * traversal on /api/files and the static files, live streams of other users' records, body
+ * limits on every route and the profile fields sign-up and update-user take.
  */
 import type { Instance } from "../lib/instance.ts";
 import type { Cases } from "../lib/report.ts";
+import { bodies } from "./bodies.ts";
 import { csrf } from "./csrf.ts";
 import { headers } from "./headers.ts";
 import { redirects } from "./redirects.ts";
@@ -22,4 +24,5 @@ export async function webSecurity(inst: Instance, cases: Cases): Promise<void> {
   await sessions(inst, cases);
   await redirects(inst, cases);
   await traversal(inst, cases);
+  await bodies(inst, cases);
 }
