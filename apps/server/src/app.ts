@@ -98,8 +98,9 @@ function apiRoutes(container: Container): Hono {
       closing: container.closing.signal,
     }),
   );
-  api.route("/images", imagesRoutes({ identity, generations }));
-  api.route("/files", filesRoutes({ identity, generations }));
+  const { downloads } = container;
+  api.route("/images", imagesRoutes({ identity, generations, downloads }));
+  api.route("/files", filesRoutes({ identity, generations, downloads }));
   if (isDevMailboxEnabled(env, container.mailer)) {
     api.route("/dev", devMailboxRoutes(env, container.repositories.mailOutbox));
     // Said once, when the server builds its app: who can read every mail it sends.

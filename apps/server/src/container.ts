@@ -6,6 +6,7 @@ import { resolveAuthSecret } from "./identity/auth-secret.ts";
 import type { Identity } from "./identity/identity.ts";
 import { createJobCore, type JobCoreOverrides } from "./job-core.ts";
 import type { Clock } from "./lib/clock.ts";
+import { createDownloadSlots } from "./lib/download-stream.ts";
 import type { Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
@@ -48,6 +49,7 @@ import {
   createUserProfilesRepository,
   type UserProfilesRepository,
 } from "./repositories/user-profiles.repository.ts";
+import type { Downloads } from "./routes/images.routes.ts";
 import { type AccountsService, createAccountsService } from "./services/accounts.service.ts";
 import { type BillingService, createBillingService } from "./services/billing.service.ts";
 import {
@@ -113,6 +115,8 @@ export type Container = {
     scenePreviews: ScenePreviewService;
   };
   storage: FileStorage;
+  /** File and archive downloads: slots per user, and how long a client may stop reading. */
+  downloads: Downloads;
   jobs: Jobs;
   payments: {
     provider: PaymentProvider;
@@ -135,12 +139,23 @@ export type ContainerOverrides = JobCoreOverrides & {
   webDistDir?: string;
   /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
   stripe?: Stripe;
+  /** Download limits instead of DOWNLOAD_LIMITS (tests shorten the idle time). */
+  downloads?: Partial<typeof DOWNLOAD_LIMITS>;
 };
 
 /** Each user may open this many checkout sessions of each kind per ten minutes. */
 export const CHECKOUT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as const;
 /** Scene previews per client address: one every half second of typing, for a minute. */
 export const SCENE_PREVIEW_RATE_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
+
+/**
+ * Full-size files and archives one user may download at once (per server process), and how
+ * long a download may wait on a client that takes nothing before it is dropped.
+ */
+export const DOWNLOAD_LIMITS: { perUser: number; idleMs: number } = {
+  perUser: 8,
+  idleMs: 30_000,
+};
 
 function onSandbox(sandbox: SandboxProvider): Container["payments"] {
   return { provider: sandbox, sandbox, stripeWebhooks: null };
@@ -291,6 +306,10 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       scenePreviews: createScenePreviewService(jobs.engine),
     },
     storage,
+    downloads: {
+      slots: createDownloadSlots(overrides.downloads?.perUser ?? DOWNLOAD_LIMITS.perUser),
+      idleMs: overrides.downloads?.idleMs ?? DOWNLOAD_LIMITS.idleMs,
+    },
     jobs,
     payments,
     identity,

@@ -1,5 +1,6 @@
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { Zip, ZipPassThrough } from "fflate";
+import { type ChunkSource, readableSource } from "../../lib/download-stream.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageRecordView, StoredFile } from "../../repositories/image-records.repository.ts";
@@ -36,7 +37,7 @@ function entriesOf(views: ImageRecordView[]): Entry[] {
 
 /**
  * "Download all" (issue 14, point 6): the chosen results of the user's records as one ZIP,
- * streamed a file at a time as the client reads. PNGs and JPEGs are compressed already, so
+ * streamed a piece at a time as the client reads (issue 26, point 3). PNGs and JPEGs are compressed already, so
  * they are stored as they are. Records of anyone else, or missing, refuse the whole request;
  * records without a result yet are left out.
  */
@@ -47,34 +48,75 @@ export function createRecordArchive(deps: {
 }) {
   const { repository, storage, logger } = deps;
 
-  function zipStream(entries: Entry[]): ReadableStream<Uint8Array> {
-    let zip: Zip;
+  /**
+   * The ZIP as a source of pieces: each result is opened when its turn comes and read a piece
+   * at a time, each piece passed through fflate as the client asks for the next, so a client
+   * that stops reading holds one piece of one file, never a whole file.
+   */
+  function zipSource(entries: Entry[]): ChunkSource {
+    const ready: Uint8Array[] = [];
+    let finished = false;
+    let failure: unknown = null;
+    let closed = false;
     let next = 0;
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        zip = new Zip((error, chunk, final) => {
-          if (error) return controller.error(error);
-          controller.enqueue(chunk);
-          if (final) controller.close();
-        });
-      },
-      async pull() {
+    let current: { member: ZipPassThrough; read: ChunkSource } | null = null;
+    const zip = new Zip((error, chunk, final) => {
+      if (error) failure = error;
+      else {
+        ready.push(chunk);
+        if (final) finished = true;
+      }
+    });
+
+    /** Reads on until a piece of the ZIP is ready, or the ZIP ends. */
+    async function advance(): Promise<void> {
+      while (ready.length === 0 && !finished && !failure && !closed) {
+        if (current) {
+          const chunk = await current.read.next();
+          if (closed || !current) return;
+          if (chunk) current.member.push(chunk, false);
+          else {
+            current.member.push(new Uint8Array(0), true);
+            current = null;
+          }
+          continue;
+        }
         const entry = entries[next++];
-        if (!entry) return zip.end();
-        const bytes = await storage.get(entry.file.storageKey);
-        if (!bytes) {
+        if (!entry) {
+          zip.end();
+          continue;
+        }
+        const opened = await storage.open(entry.file.storageKey);
+        if (!opened) {
           logger.warn("A stored result is missing from a download", { fileId: entry.file.id });
+          continue;
+        }
+        if (closed) {
+          opened.stream.destroy();
           return;
         }
         const member = new ZipPassThrough(entry.name);
         member.mtime = entry.file.createdAt;
         zip.add(member);
-        member.push(bytes, true);
+        current = { member, read: readableSource(opened.stream) };
+      }
+    }
+
+    return {
+      async next() {
+        await advance();
+        if (failure) throw failure;
+        return ready.shift() ?? null;
       },
-      cancel() {
-        zip.terminate();
+      close() {
+        if (closed) return;
+        closed = true;
+        current?.read.close();
+        current = null;
+        ready.length = 0;
+        if (!finished) zip.terminate();
       },
-    });
+    };
   }
 
   return {
@@ -85,7 +127,7 @@ export function createRecordArchive(deps: {
       if (owned.length !== unique.length) throw new GenerationError(404, M.recordNotFound);
       const entries = entriesOf(owned);
       if (entries.length === 0) throw new GenerationError(400, GALLERY_MESSAGES.archiveEmpty);
-      return { stream: zipStream(entries), count: entries.length };
+      return { source: zipSource(entries), count: entries.length };
     },
   };
 }
