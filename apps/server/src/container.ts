@@ -91,8 +91,10 @@ export type Container = {
   uploadRateLimiter: RateLimiter;
   /** Checkout sessions (subscriptions and token packs), per user: CHECKOUT_RATE_LIMIT. */
   checkoutRateLimiter: RateLimiter;
-  /** Scene previews, per client address: SCENE_PREVIEW_RATE_LIMIT. */
+  /** Scene previews, per signed-in user or per visitor's address: SCENE_PREVIEW_RATE_LIMIT. */
   previewRateLimiter: RateLimiter;
+  /** Every visitor's preview drawn, one budget for all: VISITOR_PREVIEW_BUDGET. */
+  visitorPreviewBudget: RateLimiter;
   repositories: {
     support: SupportRepository;
     mailOutbox: MailOutboxRepository;
@@ -145,8 +147,13 @@ export type ContainerOverrides = JobCoreOverrides & {
 
 /** Each user may open this many checkout sessions of each kind per ten minutes. */
 export const CHECKOUT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as const;
-/** Scene previews per client address: one every half second of typing, for a minute. */
+/** Scene previews per user or visitor's address: one every half second of typing, for a minute. */
 export const SCENE_PREVIEW_RATE_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
+/**
+ * Scene previews drawn for all visitors together (answers from the cache aside), across every
+ * server with REDIS_URL: two a second on average, a tenth of one core at most.
+ */
+export const VISITOR_PREVIEW_BUDGET = { limit: 20, windowMs: 10 * 1000 } as const;
 
 /**
  * Full-size files and archives one user may download at once (per server process), and how
@@ -245,6 +252,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     users: repositories.identity,
   });
 
+  const visitorPreviewBudget = rateLimits.limiter("scene-preview-visitors", VISITOR_PREVIEW_BUDGET);
   const uploadAllowance = createUploadAllowance({
     records: repositories.generations.records,
     profiles: repositories.userProfiles,
@@ -277,6 +285,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     uploadRateLimiter: rateLimits.limiter("upload", env.uploadRateLimit),
     checkoutRateLimiter: rateLimits.limiter("checkout", CHECKOUT_RATE_LIMIT),
     previewRateLimiter: rateLimits.limiter("scene-preview", SCENE_PREVIEW_RATE_LIMIT),
+    visitorPreviewBudget,
     repositories,
     services: {
       support: createSupportService({
@@ -303,7 +312,11 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       }),
       generations,
       uploadAllowance,
-      scenePreviews: createScenePreviewService(jobs.engine),
+      scenePreviews: createScenePreviewService({
+        engine: jobs.engine,
+        visitorBudget: visitorPreviewBudget,
+        paidWorkRunning: core.engineBusy,
+      }),
     },
     storage,
     downloads: {
