@@ -69,6 +69,7 @@ import {
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import {
   createScenePreviewService,
+  type ScenePreviewDeps,
   type ScenePreviewService,
 } from "./services/scene-preview.service.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
@@ -141,6 +142,8 @@ export type ContainerOverrides = JobCoreOverrides & {
   webDistDir?: string;
   /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
   stripe?: Stripe;
+  /** The previews' line instead of PREVIEW_GATE (tests answer refusals without a pause). */
+  previewGate?: ScenePreviewDeps["gate"];
   /** Download limits instead of DOWNLOAD_LIMITS (tests shorten the idle time). */
   downloads?: Partial<typeof DOWNLOAD_LIMITS>;
 };
@@ -316,6 +319,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         engine: jobs.engine,
         visitorBudget: visitorPreviewBudget,
         paidWorkRunning: core.engineBusy,
+        ...(overrides.previewGate ? { gate: overrides.previewGate } : {}),
       }),
     },
     storage,

@@ -39,6 +39,8 @@ describe("scene previews for visitors share one budget and yield to paid work", 
       env: { TRUST_PROXY: "1", ...env },
       engine: scripted.engine,
       jobs: FAST_JOBS,
+      // Refusals at once: a pause only slows a flood down, and these tests ask one at a time.
+      previewGate: { refusalPauseMs: 0 },
     });
     opened.push({ t, handle });
     return { t, drawn, scripted };

@@ -27,12 +27,13 @@ function heldEngine() {
 
 const unlimited: RateLimiter = { hit: async () => ({ allowed: true, remaining: 1 }) };
 
-function service(options: { paid?: () => boolean; budget?: RateLimiter } = {}) {
+function service(options: { paid?: () => boolean; budget?: RateLimiter; pauseMs?: number } = {}) {
   const engine = heldEngine();
   const previews = createScenePreviewService({
     engine,
     visitorBudget: options.budget ?? unlimited,
     paidWorkRunning: options.paid ?? (() => false),
+    gate: { refusalPauseMs: options.pauseMs ?? 0 },
   });
   return { engine, previews };
 }
@@ -135,5 +136,19 @@ describe("scene previews on a budget", () => {
     await vi.waitFor(() => expect(engine.waiting).toHaveLength(1));
     engine.waiting[0]?.finish();
     expect(await user).toMatchObject({ drawn: true });
+  });
+
+  it("answers a refused visitor after a pause", async () => {
+    vi.useFakeTimers();
+    const { previews } = service({ paid: () => true, pauseMs: 1_000 });
+    let answered = false;
+    const visitor = ask(previews, "x").then((outcome) => {
+      answered = true;
+      return outcome;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await visitor).toEqual({ drawn: false, retryAfterSeconds: 2 });
   });
 });

@@ -32,9 +32,16 @@ export const PREVIEW_GATE = {
   retryAfterSeconds: 2,
   /** Answers kept for identical requests (a few MB: each is a small WebP). */
   cacheEntries: 200,
+  /**
+   * A visitor refused is answered after this pause: a client that ignores Retry-After and asks
+   * again at once (a flood) then costs the server a few requests a second, not hundreds.
+   * A pause costs a timer and the open connection, so at most `pausedAtOnce` are held.
+   */
+  refusalPauseMs: 1_000,
+  pausedAtOnce: 64,
 } as const;
 
-type Gate = typeof PREVIEW_GATE;
+type Gate = { [K in keyof typeof PREVIEW_GATE]: number };
 
 type Waiter = { visitor: boolean; admit(admitted: boolean): void };
 
@@ -136,7 +143,20 @@ export function createScenePreviewService(deps: ScenePreviewDeps): ScenePreviewS
   const line = createLine(gate, deps.paidWorkRunning);
   const cache = createCache(gate.cacheEntries);
   const drawing = new Map<string, Promise<TScenePreviewResponse>>();
-  const busy = { drawn: false, retryAfterSeconds: gate.retryAfterSeconds } as const;
+  let paused = 0;
+
+  /** A visitor's refusal, answered after the pause while few are paused, else at once. */
+  async function refuse(retryAfterSeconds = gate.retryAfterSeconds): Promise<PreviewOutcome> {
+    if (gate.refusalPauseMs > 0 && paused < gate.pausedAtOnce) {
+      paused += 1;
+      try {
+        await new Promise((resolve) => setTimeout(resolve, gate.refusalPauseMs));
+      } finally {
+        paused -= 1;
+      }
+    }
+    return { drawn: false, retryAfterSeconds };
+  }
 
   function draw(key: string, { prompt, width, height }: TScenePreviewRequest) {
     const aspect = width && height ? { width, height } : undefined;
@@ -165,11 +185,13 @@ export function createScenePreviewService(deps: ScenePreviewDeps): ScenePreviewS
 
       const visitor = "visitor" in asker;
       if (visitor) {
-        if (deps.paidWorkRunning()) return busy;
+        if (deps.paidWorkRunning()) return refuse();
         const spent = await deps.visitorBudget.hit("visitors");
-        if (!spent.allowed) return { drawn: false, retryAfterSeconds: spent.retryAfterSeconds };
+        if (!spent.allowed) return refuse(spent.retryAfterSeconds);
       }
-      if (!(await line.enter(visitor))) return busy;
+      if (!(await line.enter(visitor))) {
+        return visitor ? refuse() : { drawn: false, retryAfterSeconds: gate.retryAfterSeconds };
+      }
       try {
         const reading = await (shared() ?? draw(key, request));
         return { drawn: true, reading };

@@ -36,6 +36,8 @@ export type TestAppOptions = {
   logger?: Logger;
   /** Download limits instead of the defaults (a short idle time). */
   downloads?: ContainerOverrides["downloads"];
+  /** The previews' line instead of the default (refusals answered without a pause). */
+  previewGate?: ContainerOverrides["previewGate"];
 };
 
 export function recordingLogger() {
@@ -67,6 +69,7 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.downloads ? { downloads: options.downloads } : {}),
+    ...(options.previewGate ? { previewGate: options.previewGate } : {}),
     // A folder that does not exist unless a test provides a build.
     webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
   });
