@@ -12,7 +12,15 @@ import { freePort } from "../test/helpers/free-port.ts";
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const BOOT_LIMIT_MS = 60_000;
 
-export type ProductProcess = { base: string; stop(): Promise<void> };
+export type ProductProcess = {
+  base: string;
+  pid: number;
+  /** The server's DATA_DIR (its database and files). */
+  dataDir: string;
+  /** The last lines the server wrote, for a failure's report. */
+  output(): string;
+  stop(): Promise<void>;
+};
 
 async function waitForHealth(base: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + BOOT_LIMIT_MS;
@@ -76,5 +84,5 @@ export async function startProductProcess(
     await stop();
     throw error;
   }
-  return { base, stop } satisfies ProductProcess;
+  return { base, pid: child.pid ?? 0, dataDir, output: () => log, stop } satisfies ProductProcess;
 }

@@ -74,6 +74,7 @@ function apiRoutes(container: Container): Hono {
       exports: services.accountExport,
       deletion: services.accountDeletion,
       confirmRateLimiter: container.authRateLimiter,
+      downloads: container.downloads,
     }),
   );
   api.route(
@@ -109,8 +110,9 @@ function apiRoutes(container: Container): Hono {
       closing: container.closing.signal,
     }),
   );
-  api.route("/images", imagesRoutes({ identity, generations }));
-  api.route("/files", filesRoutes({ identity, generations }));
+  const { downloads } = container;
+  api.route("/images", imagesRoutes({ identity, generations, downloads }));
+  api.route("/files", filesRoutes({ identity, generations, downloads }));
   if (isDevMailboxEnabled(env, container.mailer)) {
     api.route("/dev", devMailboxRoutes(env, container.repositories.mailOutbox));
     // Said once, when the server builds its app: who can read every mail it sends.

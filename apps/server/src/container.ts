@@ -6,6 +6,7 @@ import { resolveAuthSecret } from "./identity/auth-secret.ts";
 import type { Identity } from "./identity/identity.ts";
 import { createJobCore, type JobCoreOverrides } from "./job-core.ts";
 import type { Clock } from "./lib/clock.ts";
+import { createDownloadSlots } from "./lib/download-stream.ts";
 import type { Logger } from "./lib/logger.ts";
 import { WEB_DIST_DIR } from "./lib/paths.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
@@ -52,6 +53,7 @@ import {
   createUserProfilesRepository,
   type UserProfilesRepository,
 } from "./repositories/user-profiles.repository.ts";
+import type { Downloads } from "./routes/download-response.ts";
 import {
   type AccountDeletionService,
   createAccountDeletionService,
@@ -79,6 +81,7 @@ import {
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import {
   createScenePreviewService,
+  type ScenePreviewDeps,
   type ScenePreviewService,
 } from "./services/scene-preview.service.ts";
 import { createSupportService, type SupportService } from "./services/support.service.ts";
@@ -101,8 +104,10 @@ export type Container = {
   uploadRateLimiter: RateLimiter;
   /** Checkout sessions (subscriptions and token packs), per user: CHECKOUT_RATE_LIMIT. */
   checkoutRateLimiter: RateLimiter;
-  /** Scene previews, per client address: SCENE_PREVIEW_RATE_LIMIT. */
+  /** Scene previews, per signed-in user or per visitor's address: SCENE_PREVIEW_RATE_LIMIT. */
   previewRateLimiter: RateLimiter;
+  /** Every visitor's preview drawn, one budget for all: VISITOR_PREVIEW_BUDGET. */
+  visitorPreviewBudget: RateLimiter;
   repositories: {
     support: SupportRepository;
     mailOutbox: MailOutboxRepository;
@@ -128,6 +133,8 @@ export type Container = {
     accountDeletion: AccountDeletionService;
   };
   storage: FileStorage;
+  /** File and archive downloads: slots per user, and how long a client may stop reading. */
+  downloads: Downloads;
   jobs: Jobs;
   payments: {
     provider: PaymentProvider;
@@ -150,12 +157,30 @@ export type ContainerOverrides = JobCoreOverrides & {
   webDistDir?: string;
   /** The Stripe SDK to use when STRIPE_SECRET_KEY is set; tests point one at an emulator. */
   stripe?: Stripe;
+  /** The previews' line instead of PREVIEW_GATE (tests answer refusals without a pause). */
+  previewGate?: ScenePreviewDeps["gate"];
+  /** Download limits instead of DOWNLOAD_LIMITS (tests shorten the idle time). */
+  downloads?: Partial<typeof DOWNLOAD_LIMITS>;
 };
 
 /** Each user may open this many checkout sessions of each kind per ten minutes. */
 export const CHECKOUT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60 * 1000 } as const;
-/** Scene previews per client address: one every half second of typing, for a minute. */
+/** Scene previews per user or visitor's address: one every half second of typing, for a minute. */
 export const SCENE_PREVIEW_RATE_LIMIT = { limit: 120, windowMs: 60 * 1000 } as const;
+/**
+ * Scene previews drawn for all visitors together (answers from the cache aside), across every
+ * server with REDIS_URL: two a second on average, a tenth of one core at most.
+ */
+export const VISITOR_PREVIEW_BUDGET = { limit: 20, windowMs: 10 * 1000 } as const;
+
+/**
+ * Full-size files and archives one user may download at once (per server process), and how
+ * long a download may wait on a client that takes nothing before it is dropped.
+ */
+export const DOWNLOAD_LIMITS: { perUser: number; idleMs: number } = {
+  perUser: 8,
+  idleMs: 30_000,
+};
 
 function onSandbox(sandbox: SandboxProvider): Container["payments"] {
   return { provider: sandbox, sandbox, stripeWebhooks: null };
@@ -246,6 +271,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     users: repositories.identity,
   });
 
+  const visitorPreviewBudget = rateLimits.limiter("scene-preview-visitors", VISITOR_PREVIEW_BUDGET);
   const uploadAllowance = createUploadAllowance({
     records: repositories.generations.records,
     profiles: repositories.userProfiles,
@@ -279,6 +305,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     uploadRateLimiter: rateLimits.limiter("upload", env.uploadRateLimit),
     checkoutRateLimiter: rateLimits.limiter("checkout", CHECKOUT_RATE_LIMIT),
     previewRateLimiter: rateLimits.limiter("scene-preview", SCENE_PREVIEW_RATE_LIMIT),
+    visitorPreviewBudget,
     repositories,
     services: {
       support: createSupportService({
@@ -306,7 +333,12 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       }),
       generations,
       uploadAllowance,
-      scenePreviews: createScenePreviewService(jobs.engine),
+      scenePreviews: createScenePreviewService({
+        engine: jobs.engine,
+        visitorBudget: visitorPreviewBudget,
+        paidWorkRunning: core.engineBusy,
+        ...(overrides.previewGate ? { gate: overrides.previewGate } : {}),
+      }),
       accountExport: createAccountExportService({
         repository: repositories.accountData,
         storage,
@@ -324,6 +356,10 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       }),
     },
     storage,
+    downloads: {
+      slots: createDownloadSlots(overrides.downloads?.perUser ?? DOWNLOAD_LIMITS.perUser),
+      idleMs: overrides.downloads?.idleMs ?? DOWNLOAD_LIMITS.idleMs,
+    },
     jobs,
     payments,
     identity,

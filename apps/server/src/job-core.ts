@@ -1,5 +1,6 @@
 import type { Env } from "./config/index.ts";
 import { createEngine, type FalTransport } from "./engines/create-engine.ts";
+import { trackEngineActivity } from "./engines/engine-activity.ts";
 import type { ImageEngine } from "./engines/image-engine.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { createPinoLogger, type Logger } from "./lib/logger.ts";
@@ -54,6 +55,8 @@ export type JobCore = {
   repositories: { tokenLedger: TokenLedgerRepository; generations: GenerationsRepository };
   tokenLedger: TokenLedgerService;
   jobs: Jobs;
+  /** Whether the engine is doing a job's work in this process now (previews stand aside). */
+  engineBusy(): boolean;
   /** Hands running jobs back and releases what was opened here. */
   close(): Promise<void>;
 };
@@ -76,9 +79,12 @@ export function createJobCore(env: Env, overrides: JobCoreOverrides = {}): JobCo
   const bucket = overrides.storage || !env.s3 ? null : createS3Storage(env.s3);
   const storage = overrides.storage ?? bucket ?? createDiskStorage(env.filesDir);
   const tokenLedger = createTokenLedgerService({ repository: repositories.tokenLedger, clock });
+  const activity = trackEngineActivity(
+    overrides.engine ?? createEngine(env, overrides.falTransport),
+  );
   const jobs = createJobs({
     env,
-    engine: overrides.engine ?? createEngine(env, overrides.falTransport),
+    engine: activity.engine,
     repository: repositories.generations,
     storage,
     ledger: tokenLedger,
@@ -95,6 +101,7 @@ export function createJobCore(env: Env, overrides: JobCoreOverrides = {}): JobCo
     repositories,
     tokenLedger,
     jobs,
+    engineBusy: activity.busy,
     async close() {
       await jobs.close();
       bucket?.close();

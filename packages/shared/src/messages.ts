@@ -90,6 +90,8 @@ export const GENERATION_MESSAGES = {
     "Image processing is unavailable right now. Nothing was charged; please try again in a minute.",
   startFailed: "Failed to start image processing",
   scenePreviewFailed: "Could not preview this scene. You can still generate it.",
+  // Previews past their budget, or yielding to paid work (issue 26, point 2): ours.
+  scenePreviewBusy: "Scene previews are busy right now. Please try again in a moment.",
   imageProcessingFailed: "Image processing failed",
   processingTimedOut: "Image processing timed out after 2 minutes",
   statusAuthFailed: "Authentication error while checking image status",
@@ -182,6 +184,8 @@ export const DOWNLOAD_MESSAGES = {
   crossOrigin: "This image is on another site and cannot be saved from here.",
   network: "Could not download the image. Please check your connection and try again.",
   failed: "Failed to download the image. Please try again.",
+  // Downloads held open at once by one user (issue 26, point 3): ours.
+  tooManyAtOnce: "Too many downloads at once. Please wait for one to finish, then try again.",
 } as const;
 
 /** The settings page: exporting the account's data and deleting the account (issue 26). Ours. */

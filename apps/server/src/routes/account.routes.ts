@@ -6,13 +6,13 @@ import {
   ZDeleteAccountRequest,
 } from "@backdrop/shared";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { Identity, OwnerConfirmation } from "../identity/identity.ts";
 import { AppError, type RefusalStatus } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
 import type { AccountDeletionService } from "../services/account-deletion.service.ts";
 import type { AccountExportService } from "../services/account-export.service.ts";
+import { type Downloads, zipDownload } from "./download-response.ts";
 import { failsWith } from "./errors.ts";
 import { parseJson } from "./json-body.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
@@ -43,6 +43,8 @@ export type AccountRoutesDeps = {
   deletion: AccountDeletionService;
   /** Counts confirmations per user, so a stolen session cannot guess the password. */
   confirmRateLimiter: RateLimiter;
+  /** The export is a download like any other: it takes one of the user's slots. */
+  downloads: Downloads;
 };
 
 /** The seller's data rights (issue 26): GET /api/account/export and DELETE /api/account. */
@@ -51,6 +53,7 @@ export function accountRoutes({
   exports,
   deletion,
   confirmRateLimiter,
+  downloads,
 }: AccountRoutesDeps) {
   const signedIn = requireUser(identity);
   return new Hono<SignedInEnv>()
@@ -58,20 +61,12 @@ export function accountRoutes({
       c.header("Cache-Control", "no-store");
       await next();
     })
-    .get("/export", failsWith(ACCOUNT_MESSAGES.exportFailed), signedIn, async (c) => {
-      const { stream, fileName } = await exports.exportAccount(c.var.user);
-      return c.body(stream, 200, {
-        "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="${fileName}"`,
-      });
-    })
+    .get("/export", failsWith(ACCOUNT_MESSAGES.exportFailed), signedIn, (c) =>
+      zipDownload(c, downloads, c.var.user.id, () => exports.exportAccount(c.var.user)),
+    )
     .delete(
       "/",
       failsWith(ACCOUNT_MESSAGES.deleteFailed),
-      bodyLimit({
-        maxSize: 4 * 1024,
-        onError: (c) => c.json({ error: "Request body is too large" }, 413),
-      }),
       signedIn,
       userRateLimit({
         limiter: confirmRateLimiter,

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   GENERATION_MESSAGES as M,
+  SUPPORT_MESSAGES,
   ZChooseRequest,
   ZEditRequest,
   ZProcessRequest,
@@ -11,12 +12,12 @@ import { type Context, Hono } from "hono";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
-import type { ScenePreviewService } from "../services/scene-preview.service.ts";
+import type { PreviewAsker, ScenePreviewService } from "../services/scene-preview.service.ts";
+import { clientIp } from "./client-ip.ts";
 import { failsWith } from "./errors.ts";
 import { assertSelf, parseJson, parseOwnJson } from "./json-body.ts";
-import { rateLimit } from "./rate-limit.middleware.ts";
 import { type RecordEventsDeps, recordEventsRoute } from "./record-events.routes.ts";
-import { requireUser, type SignedInEnv } from "./session.middleware.ts";
+import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
 
 /** The photo and the user it is for, from the multipart form; refusals for what is missing. */
@@ -39,10 +40,19 @@ export type GenerationRoutesDeps = RecordEventsDeps & {
   identity: Identity;
   uploadRateLimiter: RateLimiter;
   scenePreviews: ScenePreviewService;
-  /** Scene previews, per client address: anyone may ask, while typing. */
+  /** Scene previews, per signed-in user, or per client address for visitors: while typing. */
   previewRateLimiter: RateLimiter;
   trustProxy: number;
 };
+
+/** The session, when the request carries one; only then is it looked up. */
+async function previewAsker(c: Context, identity: Identity): Promise<PreviewAsker> {
+  const headers = c.req.raw.headers;
+  if (!headers.has("cookie") && !headers.has("authorization")) return { visitor: true };
+  // A preview reveals nothing of the account: a session seen seconds ago will do.
+  const user = await verifiedUser(identity, headers, "recent");
+  return user ? { userId: user.id } : { visitor: true };
+}
 
 /** SPEC point 7's /api/fal/* calls; each acts for the signed-in user on their own records. */
 export function generationRoutes(deps: GenerationRoutesDeps) {
@@ -63,19 +73,24 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
       c.header("Cache-Control", "no-store");
       await next();
     })
-    .post(
-      "/scene-preview",
-      rateLimit({
-        limiter: deps.previewRateLimiter,
-        bucket: "scene-preview",
-        trustProxy: deps.trustProxy,
-      }),
-      failsWith(M.scenePreviewFailed),
-      async (c) => {
-        const request = await parseJson(c, ZScenePreviewRequest);
-        return c.json(await deps.scenePreviews.preview(request));
-      },
-    )
+    .post("/scene-preview", failsWith(M.scenePreviewFailed), async (c) => {
+      // Signed-in users count on their own, wherever they are; visitors per address, and
+      // every visitor's drawing spends one shared budget besides (scene-preview.service.ts).
+      const asker = await previewAsker(c, deps.identity);
+      const key = "userId" in asker ? `user:${asker.userId}` : clientIp(c, deps.trustProxy);
+      const counted = await deps.previewRateLimiter.hit(`scene-preview:${key}`);
+      if (!counted.allowed) {
+        c.header("Retry-After", String(counted.retryAfterSeconds));
+        return c.json({ error: SUPPORT_MESSAGES.tooManyRequests }, 429);
+      }
+      const request = await parseJson(c, ZScenePreviewRequest);
+      const outcome = await deps.scenePreviews.preview(request, asker);
+      if (!outcome.drawn) {
+        c.header("Retry-After", String(outcome.retryAfterSeconds));
+        return c.json({ error: M.scenePreviewBusy }, 429);
+      }
+      return c.json(outcome.reading);
+    })
     .post("/upload", signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
       const image = await readUpload(c);
       return c.json(await generations.upload(c.var.user, image));

@@ -1,12 +1,23 @@
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M, ZArchiveRequest } from "@backdrop/shared";
 import { Hono } from "hono";
 import type { Identity } from "../identity/identity.ts";
+import { readableSource } from "../lib/download-stream.ts";
 import type { GenerationsService } from "../services/generations/generations.service.ts";
+import {
+  type Downloads,
+  downloadBody,
+  tooManyDownloads,
+  zipDownload,
+} from "./download-response.ts";
 import { failsWith } from "./errors.ts";
 import { assertSelf, parseJson } from "./json-body.ts";
 import { requireUser, type SignedInEnv } from "./session.middleware.ts";
 
-export type ImagesRoutesDeps = { identity: Identity; generations: GenerationsService };
+export type ImagesRoutesDeps = {
+  identity: Identity;
+  generations: GenerationsService;
+  downloads: Downloads;
+};
 
 const FILE_NAME = /^([0-9a-f-]{36})\.([a-z]+)$/;
 
@@ -15,7 +26,7 @@ const FILE_NAME = /^([0-9a-f-]{36})\.([a-z]+)$/;
  * /api/images/:recordId, one of them with its files (404 for anyone else's, 409 while running);
  * POST /api/images/archive, the chosen results of some of them as a ZIP.
  */
-export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
+export function imagesRoutes({ identity, generations, downloads }: ImagesRoutesDeps) {
   return new Hono<SignedInEnv>()
     .post(
       "/archive",
@@ -23,12 +34,10 @@ export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
       failsWith(GALLERY_MESSAGES.archiveFailed),
       async (c) => {
         const { ids } = await parseJson(c, ZArchiveRequest);
-        const { stream } = await generations.archive(c.var.user, ids);
-        return c.body(stream, 200, {
-          "Content-Type": "application/zip",
-          "Content-Disposition": 'attachment; filename="backdrop-images.zip"',
-          "Cache-Control": "no-store",
-        });
+        return zipDownload(c, downloads, c.var.user.id, async () => ({
+          ...(await generations.archive(c.var.user, ids)),
+          fileName: "backdrop-images.zip",
+        }));
       },
     )
     .get(
@@ -53,11 +62,13 @@ export function imagesRoutes({ identity, generations }: ImagesRoutesDeps) {
 }
 
 /**
- * GET /api/files/:id.:ext, a stored image for its owner only; the bytes never change.
- * `?size=thumb` answers the gallery's thumbnail of it instead: WebP, 480 px at most. A gallery
- * asks for many at once, so the session may be one seen seconds ago.
+ * GET /api/files/:id.:ext, a stored image for its owner only; the bytes never change. It is
+ * streamed from storage as the client reads, and counts as one of the user's open downloads.
+ * `?size=thumb` answers the gallery's thumbnail of it instead: WebP, 480 px at most, small and
+ * answered whole, so it counts as no download. A gallery asks for many at once, so the session
+ * may be one seen seconds ago.
  */
-export function filesRoutes({ identity, generations }: ImagesRoutesDeps) {
+export function filesRoutes({ identity, generations, downloads }: ImagesRoutesDeps) {
   return new Hono<SignedInEnv>().get("/:name", requireUser(identity, "recent"), async (c) => {
     const size = c.req.query("size");
     if (size !== undefined && size !== "thumb") {
@@ -65,17 +76,48 @@ export function filesRoutes({ identity, generations }: ImagesRoutesDeps) {
     }
     const match = FILE_NAME.exec(c.req.param("name"));
     const [, fileId, extension] = match ?? [];
-    const found =
-      fileId && extension
-        ? await (size ? generations.thumbnail : generations.file)(c.var.user, fileId, extension)
-        : null;
-    if (!found) return c.json({ error: M.recordNotFound }, 404);
-    const name = `backdrop-${found.file.kind}-${found.file.id.slice(0, 8)}`;
-    return c.body(new Uint8Array(found.bytes), 200, {
-      "Content-Type": size ? "image/webp" : found.file.contentType,
-      "Content-Length": String(found.bytes.length),
+    if (!fileId || !extension) return c.json({ error: M.recordNotFound }, 404);
+    const disposition = (file: { kind: string; id: string }, ending: string) =>
+      `inline; filename="backdrop-${file.kind}-${file.id.slice(0, 8)}${ending}"`;
+    const cached = {
       "Cache-Control": "private, max-age=31536000, immutable",
-      "Content-Disposition": `inline; filename="${size ? `${name}-thumb.webp` : `${name}.${extension}`}"`,
-    });
+    };
+    if (size) {
+      const thumb = await generations.thumbnail(c.var.user, fileId, extension);
+      if (!thumb) return c.json({ error: M.recordNotFound }, 404);
+      return c.body(new Uint8Array(thumb.bytes), 200, {
+        ...cached,
+        "Content-Type": "image/webp",
+        "Content-Length": String(thumb.bytes.length),
+        "Content-Disposition": disposition(thumb.file, "-thumb.webp"),
+      });
+    }
+    const release = downloads.slots.take(c.var.user.id);
+    if (!release) return tooManyDownloads(c);
+    let found: Awaited<ReturnType<GenerationsService["file"]>>;
+    try {
+      found = await generations.file(c.var.user, fileId, extension);
+    } catch (error) {
+      release();
+      throw error;
+    }
+    if (!found) {
+      release();
+      return c.json({ error: M.recordNotFound }, 404);
+    }
+    const { file, opened } = found;
+    const headers = {
+      ...cached,
+      "Content-Type": file.contentType,
+      "Content-Length": String(opened.size),
+      "Content-Disposition": disposition(file, `.${extension}`),
+    };
+    // Hono answers HEAD by dropping the body unread: nothing is read, the slot given back.
+    if (c.req.method === "HEAD") {
+      opened.stream.destroy();
+      release();
+      return c.body(null, 200, headers);
+    }
+    return c.body(downloadBody(c, downloads, readableSource(opened.stream), release), 200, headers);
   });
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@backdrop/shared";
-import { Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { ChunkSource } from "../lib/download-stream.ts";
 import type { Logger } from "../lib/logger.ts";
 import type {
   AccountData,
@@ -10,6 +10,7 @@ import type {
   AccountRecord,
 } from "../repositories/account-data.repository.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
+import { type ZipMember, zipSource } from "../storage/zip-source.ts";
 import { extensionOf } from "./generations/file-urls.ts";
 import type { SessionUser } from "./session-user.ts";
 
@@ -159,13 +160,13 @@ export function accountJson(data: AccountData, entries: ExportEntry[], exportedA
   };
 }
 
-export type AccountExport = { stream: ReadableStream<Uint8Array>; fileName: string };
+export type AccountExport = { source: ChunkSource; fileName: string };
 
 export type AccountExportService = { exportAccount(user: SessionUser): Promise<AccountExport> };
 
 /**
  * GET /api/account/export: one ZIP of account.json and every image, streamed as the client
- * reads, one stored file in memory at a time (images are compressed already, so stored).
+ * reads, a piece of one stored file at a time (storage/zip-source.ts).
  */
 export function createAccountExportService(deps: {
   repository: AccountDataRepository;
@@ -174,44 +175,6 @@ export function createAccountExportService(deps: {
   logger: Logger;
 }): AccountExportService {
   const { repository, storage, clock, logger } = deps;
-
-  function zipStream(json: Uint8Array, at: number, entries: ExportEntry[]) {
-    let zip: Zip;
-    let next = 0;
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        zip = new Zip((error, chunk, final) => {
-          if (error) return controller.error(error);
-          controller.enqueue(chunk);
-          if (final) controller.close();
-        });
-        const member = new ZipDeflate("account.json", { level: 6 });
-        member.mtime = at;
-        zip.add(member);
-        member.push(json, true);
-      },
-      async pull() {
-        const entry = entries[next++];
-        if (!entry) return zip.end();
-        // TODO(storage streaming): read as a stream once the storage offers one.
-        const bytes = await storage.get(entry.file.storageKey);
-        if (!bytes) {
-          logger.warn("A stored file is missing from an account export", {
-            fileId: entry.file.id,
-          });
-          return;
-        }
-        const member = new ZipPassThrough(entry.name);
-        member.mtime = entry.file.createdAt;
-        zip.add(member);
-        member.push(bytes, true);
-      },
-      cancel() {
-        zip.terminate();
-      },
-    });
-  }
-
   return {
     async exportAccount(user) {
       const data = await repository.read(user.id);
@@ -222,7 +185,17 @@ export function createAccountExportService(deps: {
         `${JSON.stringify(accountJson(data, entries, at), null, 2)}\n`,
       );
       const day = new Date(at).toISOString().slice(0, 10);
-      return { stream: zipStream(json, at, entries), fileName: `backdrop-data-${day}.zip` };
+      const members: ZipMember[] = [
+        { name: "account.json", mtime: at, bytes: json },
+        ...entries.map(({ name, file }) => ({
+          name,
+          mtime: file.createdAt,
+          storageKey: file.storageKey,
+          fileId: file.id,
+        })),
+      ];
+      const source = zipSource({ storage, logger }, members);
+      return { source, fileName: `backdrop-data-${day}.zip` };
     },
   };
 }

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { assertSafeKey, type FileStorage } from "./file-storage.ts";
+import { assertSafeKey, type FileStorage, READ_CHUNK_BYTES } from "./file-storage.ts";
+
+/** A key that names nothing, or a folder (the parent of other keys): no file. */
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "ENOENT" || code === "EISDIR";
+}
 
 /** Files under one folder (`data/files` by default). Writes land whole or not at all. */
 export function createDiskStorage(root: string): FileStorage {
@@ -28,9 +34,29 @@ export function createDiskStorage(root: string): FileStorage {
       try {
         return await readFile(pathOf(key));
       } catch (error) {
-        // A key that names a folder (the parent of other keys) holds no file either.
-        const code = (error as { code?: string }).code;
-        if (code === "ENOENT" || code === "EISDIR") return null;
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(pathOf(key), "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      try {
+        const stats = await handle.stat();
+        if (!stats.isFile()) {
+          await handle.close();
+          return null;
+        }
+        // Opened before the size is read: a file replaced meanwhile is still read whole.
+        const stream = handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+        return { size: stats.size, stream };
+      } catch (error) {
+        await handle.close().catch(() => {});
         throw error;
       }
     },

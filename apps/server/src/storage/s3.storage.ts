@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -70,6 +71,20 @@ export function createS3Storage(config: S3Config, client?: S3Client): S3Storage 
         return bytes
           ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
           : Buffer.alloc(0);
+      } catch (error) {
+        if (isMissingKey(error)) return null;
+        throw error;
+      }
+    },
+    async open(key) {
+      assertSafeKey(key);
+      try {
+        const answer = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
+        const body = answer.Body;
+        // In Node the SDK hands the response itself: read only as the stream is, a connection
+        // held while the download lasts and closed when the stream is destroyed.
+        const stream = body instanceof Readable ? body : Readable.from([]);
+        return { size: answer.ContentLength ?? 0, stream };
       } catch (error) {
         if (isMissingKey(error)) return null;
         throw error;

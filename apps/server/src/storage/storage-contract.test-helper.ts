@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { beforeEach, expect, it } from "vitest";
-import type { FileStorage } from "./file-storage.ts";
+import type { FileStorage, OpenedFile } from "./file-storage.ts";
 
 const UNSAFE_KEYS = [
   "",
@@ -15,6 +15,12 @@ const UNSAFE_KEYS = [
 ];
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+async function readAll(opened: OpenedFile): Promise<{ bytes: Buffer; chunks: number }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return { bytes: Buffer.concat(chunks), chunks: chunks.length };
+}
 
 /**
  * What every FileStorage promises the services, run against each adapter (disk, S3): called
@@ -59,6 +65,7 @@ export function storageContract(fresh: () => FileStorage | Promise<FileStorage>)
       await expect(storage.put(key, Buffer.from("x")), key).rejects.toThrow(/Unsafe storage key/);
       await expect(storage.get(key), key).rejects.toThrow(/Unsafe storage key/);
       await expect(storage.delete(key), key).rejects.toThrow(/Unsafe storage key/);
+      await expect(storage.open(key), key).rejects.toThrow(/Unsafe storage key/);
     }
   });
 
@@ -99,5 +106,37 @@ export function storageContract(fresh: () => FileStorage | Promise<FileStorage>)
     await Promise.all(keys.map((key) => storage.put(key, Buffer.from(key))));
     const read = await Promise.all(keys.map((key) => storage.get(key)));
     expect(read.map((bytes) => bytes?.toString())).toEqual(keys);
+  });
+
+  it("opens a stored file as a stream of pieces, with its size, and null when there is none", async () => {
+    const large = randomBytes(3 * 1024 * 1024 + 5);
+    await storage.put("users/u1/r1/large.png", large);
+    const opened = await storage.open("users/u1/r1/large.png");
+    expect(opened?.size).toBe(large.length);
+    const read = opened ? await readAll(opened) : null;
+    expect(read && sha256(read.bytes)).toBe(sha256(large));
+    // Read a piece at a time, never whole.
+    expect(read?.chunks).toBeGreaterThan(1);
+    await storage.put("users/u1/empty.json", Buffer.alloc(0));
+    const empty = await storage.open("users/u1/empty.json");
+    expect(empty?.size).toBe(0);
+    expect(empty && (await readAll(empty)).bytes.length).toBe(0);
+    expect(await storage.open("users/nobody/nothing.png")).toBeNull();
+    expect(await storage.open("users/u1/r1")).toBeNull();
+  });
+
+  it("lets go of a file opened and destroyed before its end", async () => {
+    await storage.put("users/u1/r1/big.png", randomBytes(2 * 1024 * 1024));
+    const opened = await storage.open("users/u1/r1/big.png");
+    if (!opened) throw new Error("not opened");
+    const first = await new Promise<unknown>((resolve) => opened.stream.once("data", resolve));
+    expect(first).toBeDefined();
+    const closed = new Promise((resolve) => opened.stream.once("close", resolve));
+    opened.stream.destroy();
+    await closed;
+    expect(opened.stream.destroyed).toBe(true);
+    // The file is unharmed and may be replaced and deleted.
+    await storage.delete("users/u1/r1/big.png");
+    expect(await storage.open("users/u1/r1/big.png")).toBeNull();
   });
 }

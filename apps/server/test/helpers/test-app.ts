@@ -5,7 +5,7 @@ import type Stripe from "stripe";
 import { vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { loadEnv } from "../../src/config/index.ts";
-import { createContainer } from "../../src/container.ts";
+import { type ContainerOverrides, createContainer } from "../../src/container.ts";
 import type { FalTransport } from "../../src/engines/create-engine.ts";
 import type { ImageEngine } from "../../src/engines/image-engine.ts";
 import type { Clock } from "../../src/lib/clock.ts";
@@ -34,6 +34,10 @@ export type TestAppOptions = {
   storage?: FileStorage;
   /** A logger instead of the silent recording one (tests reading the JSON lines). */
   logger?: Logger;
+  /** Download limits instead of the defaults (a short idle time). */
+  downloads?: ContainerOverrides["downloads"];
+  /** The previews' line instead of the default (refusals answered without a pause). */
+  previewGate?: ContainerOverrides["previewGate"];
 };
 
 export function recordingLogger() {
@@ -64,6 +68,8 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     ...(options.falTransport ? { falTransport: options.falTransport } : {}),
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.downloads ? { downloads: options.downloads } : {}),
+    ...(options.previewGate ? { previewGate: options.previewGate } : {}),
     // A folder that does not exist unless a test provides a build.
     webDistDir: options.webDistDir ?? join(tmpdir(), `backdrop-no-web-${randomUUID()}`, "dist"),
   });

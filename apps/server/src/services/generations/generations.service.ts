@@ -382,11 +382,11 @@ export function createGenerationsService(deps: {
       return views.map(toApi);
     },
 
-    /** A stored file's bytes, for its owner only. */
+    /** A stored file, opened to be read as it is sent, for its owner only. */
     async file(user: SignedInUser, fileId: string, extension: string) {
       const file = await ownFile(user, fileId, extension);
-      const bytes = file ? await storage.get(file.storageKey) : null;
-      return file && bytes ? { file, bytes } : null;
+      const opened = file ? await storage.open(file.storageKey) : null;
+      return file && opened ? { file, opened } : null;
     },
 
     /** A stored file's gallery thumbnail (WebP), made on first request, for its owner only. */
@@ -399,7 +399,7 @@ export function createGenerationsService(deps: {
     /** Deletes the user's record, its jobs, files, thumbnails and kept scenes (not while running). */
     remove: removal.remove,
 
-    /** The chosen results of the user's records as a ZIP stream. */
+    /** The chosen results of the user's records as a ZIP, read as it is sent. */
     archive: archives.archive,
 
     /** Ownership check for the live updates of a record. */

@@ -1,9 +1,9 @@
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
-import { Zip, ZipPassThrough } from "fflate";
 import type { Logger } from "../../lib/logger.ts";
 import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
 import type { ImageRecordView, StoredFile } from "../../repositories/image-records.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
+import { zipSource } from "../../storage/zip-source.ts";
 import { extensionOf } from "./file-urls.ts";
 import { GenerationError } from "./generation-access.ts";
 
@@ -36,9 +36,9 @@ function entriesOf(views: ImageRecordView[]): Entry[] {
 
 /**
  * "Download all" (issue 14, point 6): the chosen results of the user's records as one ZIP,
- * streamed a file at a time as the client reads. PNGs and JPEGs are compressed already, so
- * they are stored as they are. Records of anyone else, or missing, refuse the whole request;
- * records without a result yet are left out.
+ * streamed a piece at a time as the client reads (issue 26, point 3; storage/zip-source.ts).
+ * PNGs and JPEGs are compressed already, so they are stored as they are. Records of anyone
+ * else, or missing, refuse the whole request; records without a result yet are left out.
  */
 export function createRecordArchive(deps: {
   repository: GenerationsRepository;
@@ -46,37 +46,6 @@ export function createRecordArchive(deps: {
   logger: Logger;
 }) {
   const { repository, storage, logger } = deps;
-
-  function zipStream(entries: Entry[]): ReadableStream<Uint8Array> {
-    let zip: Zip;
-    let next = 0;
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        zip = new Zip((error, chunk, final) => {
-          if (error) return controller.error(error);
-          controller.enqueue(chunk);
-          if (final) controller.close();
-        });
-      },
-      async pull() {
-        const entry = entries[next++];
-        if (!entry) return zip.end();
-        const bytes = await storage.get(entry.file.storageKey);
-        if (!bytes) {
-          logger.warn("A stored result is missing from a download", { fileId: entry.file.id });
-          return;
-        }
-        const member = new ZipPassThrough(entry.name);
-        member.mtime = entry.file.createdAt;
-        zip.add(member);
-        member.push(bytes, true);
-      },
-      cancel() {
-        zip.terminate();
-      },
-    });
-  }
-
   return {
     async archive(user: { id: string }, ids: string[]) {
       const unique = [...new Set(ids)];
@@ -85,7 +54,13 @@ export function createRecordArchive(deps: {
       if (owned.length !== unique.length) throw new GenerationError(404, M.recordNotFound);
       const entries = entriesOf(owned);
       if (entries.length === 0) throw new GenerationError(400, GALLERY_MESSAGES.archiveEmpty);
-      return { stream: zipStream(entries), count: entries.length };
+      const members = entries.map(({ name, file }) => ({
+        name,
+        mtime: file.createdAt,
+        storageKey: file.storageKey,
+        fileId: file.id,
+      }));
+      return { source: zipSource({ storage, logger }, members), count: entries.length };
     },
   };
 }

@@ -158,6 +158,16 @@ export async function parseRecordEvent(data: unknown): Promise<TImageRecord | nu
   return parsed.success ? rememberRecord(parsed.data) : null;
 }
 
+/** A preview the server will not draw now (429): ask again after `retryAfterSeconds`. */
+export class PreviewBusyError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, 429);
+  }
+}
+
 /** POST /api/fal/scene-preview: what the engine will draw for a prompt, free, before Generate. */
 export async function previewScene(
   prompt: string,
@@ -172,6 +182,13 @@ export async function previewScene(
     ...(signal ? { signal } : {}),
   });
   const body: unknown = await response.json().catch(() => null);
+  if (response.status === 429) {
+    const wait = Number(response.headers.get("retry-after"));
+    throw new PreviewBusyError(
+      errorMessageOf(body, GENERATION_MESSAGES.scenePreviewBusy),
+      Number.isFinite(wait) && wait > 0 ? wait : 2,
+    );
+  }
   if (!response.ok) {
     throw new ApiError(
       errorMessageOf(body, GENERATION_MESSAGES.scenePreviewFailed),

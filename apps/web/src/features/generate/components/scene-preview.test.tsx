@@ -78,6 +78,38 @@ describe("ScenePreview", () => {
     ).toBeInTheDocument();
   });
 
+  it("keeps the last preview, quietly, while the server is too busy to draw the next (429)", async () => {
+    let busy = false;
+    const fetchMock = mockApi({
+      [`POST ${PATH}`]: () =>
+        busy
+          ? new Response(JSON.stringify({ error: "busy" }), {
+              status: 429,
+              headers: { "Content-Type": "application/json", "Retry-After": "1" },
+            })
+          : jsonResponse(200, { understood: ["beach"], ignored: [], preview: PREVIEW }),
+    });
+    const client = createTestQueryClient();
+    const view = (prompt: string) => (
+      <QueryClientProvider client={client}>
+        <ScenePreview prompt={prompt} outputSize={null} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view("on a beach"));
+    expect(await screen.findByRole("img")).toHaveAttribute("src", PREVIEW);
+
+    busy = true;
+    rerender(view("on a beach at night"));
+    // Asked, refused, asked once more after Retry-After, refused again: nothing more.
+    await waitFor(() => expect(callsTo(fetchMock, PATH)).toHaveLength(3), { timeout: 4_000 });
+    await waitFor(() => expect(screen.queryByText("Updating…")).not.toBeInTheDocument());
+    expect(screen.getByRole("img")).toHaveAttribute("src", PREVIEW);
+    expect(screen.getByText("beach")).toBeInTheDocument();
+    expect(screen.queryByText(/not available/)).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(callsTo(fetchMock, PATH)).toHaveLength(3);
+  });
+
   it("asks nothing for a prompt still too short to draw", async () => {
     const fetchMock = mockApi({});
     const { container } = renderPreview("on", null);
