@@ -191,8 +191,13 @@ function rawRequest(
         ms: Date.now() - started,
       });
     };
-    socket.on("error", (error) => setTimeout(() => finish(error), 50));
-    socket.on("close", () => finish());
+    // The socket's error (a reset, a time-out) names why no answer came, if none did.
+    let failure: Error | undefined;
+    socket.on("error", (error) => {
+      failure = error;
+      setTimeout(() => finish(error), 50);
+    });
+    socket.on("close", () => finish(failure));
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     // No end(): a Node server closes at once on a half-closed socket; `connection: close` ends it.
     socket.write(body, () => {});
