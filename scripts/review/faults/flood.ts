@@ -16,6 +16,9 @@ const PREVIEW = { prompt: "on a marble counter, morning light", width: 1224, hei
 /** Parallel visitors of the flood, each request from an address of its own. */
 const FLOODERS = 16;
 const FLOOD_LIMIT_MS = 240_000;
+/** The flood lasts this long at least, and the paid job starts this far into it. */
+const FLOOD_MIN_MS = 40_000;
+const FLOOD_HEAD_START_MS = 10_000;
 
 /**
  * The n-th visitor's address as our proxy saw it, in the documentation ranges (RFC 5737): a
@@ -39,18 +42,20 @@ async function timedGeneration(inst: Instance, user: User, uploaded: A.Uploaded)
   return { ms: Date.now() - t0, status: String(ended?.status) };
 }
 
-/** Floods until `stop` resolves (or the limit): every answer. */
+/** Floods for at least FLOOD_MIN_MS and until `stop` resolves (at most FLOOD_LIMIT_MS). */
 async function flood(inst: Instance, stop: Promise<unknown>) {
   const answers: (Answer | NoAnswer)[] = [];
-  let done = false;
+  let stopped = false;
   void stop.finally(() => {
-    done = true;
+    stopped = true;
   });
-  const deadline = Date.now() + FLOOD_LIMIT_MS;
+  const started = Date.now();
+  const going = () =>
+    Date.now() - started < FLOOD_LIMIT_MS && (!stopped || Date.now() - started < FLOOD_MIN_MS);
   let next = 0;
   await Promise.all(
     Array.from({ length: FLOODERS }, async () => {
-      while (!done && Date.now() < deadline) answers.push(await preview(inst, next++));
+      while (going()) answers.push(await preview(inst, next++));
     }),
   );
   return answers;
@@ -71,9 +76,14 @@ async function previewsFlood(inst: Instance, cases: Cases) {
   const quiet = await timedGeneration(inst, user, alone as A.Uploaded);
   cases.check("the paid generation alone completes", quiet.status === "completed", quiet.status);
 
-  const generation = timedGeneration(inst, user, during as A.Uploaded);
-  const answers = await flood(inst, generation);
-  const busy = await generation;
+  // The flood first, so its budget is spent when the paid job starts; then both together.
+  let generation: Promise<{ ms: number; status: string }> | null = null;
+  const started = sleep(FLOOD_HEAD_START_MS).then(() => {
+    generation = timedGeneration(inst, user, during as A.Uploaded);
+    return generation;
+  });
+  const answers = await flood(inst, started);
+  const busy = await (generation ?? started);
   const statuses = new Map<number, number>();
   for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
   const summary = [...statuses].map(([s, n]) => `${n} × ${s}`).join(", ");
