@@ -200,7 +200,19 @@ function rawRequest(
     socket.on("close", () => finish(failure));
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     // No end(): a Node server closes at once on a half-closed socket; `connection: close` ends it.
-    socket.write(body, () => {});
+    // The body goes in pieces, each after the last has drained, and stops once an answer starts:
+    // a server that answers early and closes resets the socket, and a write failing on that
+    // reset would drop the answer before it is read (an answer already read is kept).
+    const PIECE = 64 * 1024;
+    let at = 0;
+    const pump = () => {
+      while (at < body.length && chunks.length === 0 && !socket.destroyed) {
+        const piece = body.subarray(at, at + PIECE);
+        at += piece.length;
+        if (!socket.write(piece)) return void socket.once("drain", () => setImmediate(pump));
+      }
+    };
+    pump();
   });
 }
 
