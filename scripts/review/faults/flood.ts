@@ -5,7 +5,7 @@
  */
 import type { User } from "../lib/actors.ts";
 import * as A from "../lib/actors.ts";
-import { cutoutJobsOf } from "../lib/db.ts";
+import { cutoutJobsOf, jobsOf } from "../lib/db.ts";
 import { type Answer, header, type NoAnswer, sleep } from "../lib/http.ts";
 import type { Instance } from "../lib/instance.ts";
 import type { Plan } from "../lib/plan.ts";
@@ -33,13 +33,31 @@ function preview(inst: Instance, n: number) {
   });
 }
 
-/** Runs a generation of `uploaded` to its end; its time in ms, and how it ended. */
+/**
+ * Runs a generation of `uploaded` to its end; its time in ms, from the job's own row (accepted
+ * to completed: the server's clock, not the harness's polling), and how it ended.
+ */
 async function timedGeneration(inst: Instance, user: User, uploaded: A.Uploaded) {
   const t0 = Date.now();
   const started = await A.processImage(inst, user, uploaded);
-  if (started.status !== 200) return { ms: Date.now() - t0, status: `refused ${started.status}` };
+  const jobId = (started.json as { request_id?: string } | undefined)?.request_id;
+  if (started.status !== 200 || !jobId)
+    return { ms: Date.now() - t0, status: `refused ${started.status}` };
   const ended = await A.waitForRecord(inst, user, uploaded.recordId, 600_000);
-  return { ms: Date.now() - t0, status: String(ended?.status) };
+  const job = (await jobsOf(inst, user.id)).find((row) => row.id === jobId);
+  const ms = job ? Number(job.updated_at) - Number(job.created_at) : Date.now() - t0;
+  return { ms, status: String(ended?.status) };
+}
+
+/** The middle of three generations alone, each of its own upload of the same photo. */
+async function timeAlone(inst: Instance, user: User) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const [uploaded] = await onePhotos(inst, user, 1);
+    runs.push(await timedGeneration(inst, user, uploaded as A.Uploaded));
+  }
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return { ...(sorted[1] as { ms: number; status: string }), all: runs.map((r) => r.ms) };
 }
 
 /** Floods for at least FLOOD_MIN_MS and until `stop` resolves (at most FLOOD_LIMIT_MS). */
@@ -73,8 +91,14 @@ async function previewsFlood(inst: Instance, cases: Cases) {
     await sleep(1000);
   }
   const [during] = await onePhotos(inst, user, 1);
-  const quiet = await timedGeneration(inst, user, alone as A.Uploaded);
-  cases.check("the paid generation alone completes", quiet.status === "completed", quiet.status);
+  // A first generation warms the engine up (models loaded); the three after it are timed.
+  await timedGeneration(inst, user, alone as A.Uploaded);
+  const quiet = await timeAlone(inst, user);
+  cases.check(
+    "the paid generation alone completes",
+    quiet.status === "completed",
+    `${quiet.status} (${quiet.all.join(", ")} ms)`,
+  );
 
   // The flood first, so its budget is spent when the paid job starts; then both together.
   let generation: Promise<{ ms: number; status: string }> | null = null;
