@@ -5,7 +5,7 @@
  */
 import type { User } from "../lib/actors.ts";
 import * as A from "../lib/actors.ts";
-import { cutoutJobsOf } from "../lib/db.ts";
+import { cutoutJobsOf, jobsOf } from "../lib/db.ts";
 import { type Answer, header, type NoAnswer, sleep } from "../lib/http.ts";
 import type { Instance } from "../lib/instance.ts";
 import type { Plan } from "../lib/plan.ts";
@@ -16,6 +16,9 @@ const PREVIEW = { prompt: "on a marble counter, morning light", width: 1224, hei
 /** Parallel visitors of the flood, each request from an address of its own. */
 const FLOODERS = 16;
 const FLOOD_LIMIT_MS = 240_000;
+/** The flood lasts this long at least, and the paid job starts this far into it. */
+const FLOOD_MIN_MS = 40_000;
+const FLOOD_HEAD_START_MS = 10_000;
 
 /**
  * The n-th visitor's address as our proxy saw it, in the documentation ranges (RFC 5737): a
@@ -30,27 +33,47 @@ function preview(inst: Instance, n: number) {
   });
 }
 
-/** Runs a generation of `uploaded` to its end; its time in ms, and how it ended. */
+/**
+ * Runs a generation of `uploaded` to its end; its time in ms, from the job's own row (accepted
+ * to completed: the server's clock, not the harness's polling), and how it ended.
+ */
 async function timedGeneration(inst: Instance, user: User, uploaded: A.Uploaded) {
   const t0 = Date.now();
   const started = await A.processImage(inst, user, uploaded);
-  if (started.status !== 200) return { ms: Date.now() - t0, status: `refused ${started.status}` };
+  const jobId = (started.json as { request_id?: string } | undefined)?.request_id;
+  if (started.status !== 200 || !jobId)
+    return { ms: Date.now() - t0, status: `refused ${started.status}` };
   const ended = await A.waitForRecord(inst, user, uploaded.recordId, 600_000);
-  return { ms: Date.now() - t0, status: String(ended?.status) };
+  const job = (await jobsOf(inst, user.id)).find((row) => row.id === jobId);
+  const ms = job ? Number(job.updated_at) - Number(job.created_at) : Date.now() - t0;
+  return { ms, status: String(ended?.status) };
 }
 
-/** Floods until `stop` resolves (or the limit): every answer. */
+/** The middle of three generations alone, each of its own upload of the same photo. */
+async function timeAlone(inst: Instance, user: User) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const [uploaded] = await onePhotos(inst, user, 1);
+    runs.push(await timedGeneration(inst, user, uploaded as A.Uploaded));
+  }
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return { ...(sorted[1] as { ms: number; status: string }), all: runs.map((r) => r.ms) };
+}
+
+/** Floods for at least FLOOD_MIN_MS and until `stop` resolves (at most FLOOD_LIMIT_MS). */
 async function flood(inst: Instance, stop: Promise<unknown>) {
   const answers: (Answer | NoAnswer)[] = [];
-  let done = false;
+  let stopped = false;
   void stop.finally(() => {
-    done = true;
+    stopped = true;
   });
-  const deadline = Date.now() + FLOOD_LIMIT_MS;
+  const started = Date.now();
+  const going = () =>
+    Date.now() - started < FLOOD_LIMIT_MS && (!stopped || Date.now() - started < FLOOD_MIN_MS);
   let next = 0;
   await Promise.all(
     Array.from({ length: FLOODERS }, async () => {
-      while (!done && Date.now() < deadline) answers.push(await preview(inst, next++));
+      while (going()) answers.push(await preview(inst, next++));
     }),
   );
   return answers;
@@ -68,12 +91,23 @@ async function previewsFlood(inst: Instance, cases: Cases) {
     await sleep(1000);
   }
   const [during] = await onePhotos(inst, user, 1);
-  const quiet = await timedGeneration(inst, user, alone as A.Uploaded);
-  cases.check("the paid generation alone completes", quiet.status === "completed", quiet.status);
+  // A first generation warms the engine up (models loaded); the three after it are timed.
+  await timedGeneration(inst, user, alone as A.Uploaded);
+  const quiet = await timeAlone(inst, user);
+  cases.check(
+    "the paid generation alone completes",
+    quiet.status === "completed",
+    `${quiet.status} (${quiet.all.join(", ")} ms)`,
+  );
 
-  const generation = timedGeneration(inst, user, during as A.Uploaded);
-  const answers = await flood(inst, generation);
-  const busy = await generation;
+  // The flood first, so its budget is spent when the paid job starts; then both together.
+  let generation: Promise<{ ms: number; status: string }> | null = null;
+  const started = sleep(FLOOD_HEAD_START_MS).then(() => {
+    generation = timedGeneration(inst, user, during as A.Uploaded);
+    return generation;
+  });
+  const answers = await flood(inst, started);
+  const busy = await (generation ?? started);
   const statuses = new Map<number, number>();
   for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
   const summary = [...statuses].map(([s, n]) => `${n} × ${s}`).join(", ");

@@ -65,7 +65,7 @@ async function uploadLoad(inst: Instance, cases: Cases) {
   cases.check(
     "all 8 answered 200",
     answers.every((a) => a.status === 200),
-    answers.map((a) => a.status || `0 (${a.error})`).join(","),
+    answers.map((a) => a.status || `0 (${a.error} after ${a.ms} ms)`).join(","),
   );
   cases.check(
     "health answered every poll",

@@ -116,7 +116,7 @@ export async function chargesCents(instance: Instance, userId: string): Promise<
 export const CUTOUT_KIND = "cutout";
 
 const JOB_COLUMNS =
-  "id, kind, record_id, status, error, cost, attempts, refund_on_failure, debit_key, created_at";
+  "id, kind, record_id, status, error, cost, attempts, refund_on_failure, debit_key, created_at, updated_at";
 
 /** The user's paid jobs (generate, upscale, edit), oldest first; uploads' cut-outs left out. */
 export async function jobsOf(instance: Instance, userId: string): Promise<Row[]> {

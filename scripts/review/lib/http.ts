@@ -191,11 +191,31 @@ function rawRequest(
         ms: Date.now() - started,
       });
     };
-    socket.on("error", (error) => setTimeout(() => finish(error), 50));
-    socket.on("close", () => finish());
+    // The socket's error (a reset, a time-out) names why no answer came, if none did.
+    let failure: Error | undefined;
+    socket.on("error", (error) => {
+      failure = error;
+      setTimeout(() => finish(error), 50);
+    });
+    socket.on("close", () => finish(failure));
     socket.write(`${lines.join("\r\n")}\r\n\r\n`);
     // No end(): a Node server closes at once on a half-closed socket; `connection: close` ends it.
-    socket.write(body, () => {});
+    // The body waits a moment after the head, then goes in pieces, each after the last has
+    // drained, and stops once an answer starts: a server that refuses by the head alone (413 by
+    // Content-Length) answers and closes, which resets the socket, and a write failing on that
+    // reset would drop the answer before it is read (an answer already read is kept).
+    const PIECE = 64 * 1024;
+    const HEAD_START_MS = 500;
+    let at = 0;
+    const pump = () => {
+      while (at < body.length && chunks.length === 0 && !socket.destroyed) {
+        const piece = body.subarray(at, at + PIECE);
+        at += piece.length;
+        if (!socket.write(piece)) return void socket.once("drain", () => setImmediate(pump));
+      }
+    };
+    const early = setTimeout(pump, HEAD_START_MS);
+    socket.once("data", () => clearTimeout(early));
   });
 }
 
