@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { DatabaseHandle } from "./database.ts";
+import type { StoredFile } from "./image-records.repository.ts";
 import {
   type PendingDeletionStatements,
   pendingDeletionStatements,
 } from "./pending-deletions.repository.ts";
-import type { Database, LedgerKind, StoredFileKind } from "./schema.ts";
+import type { Database, LedgerKind } from "./schema.ts";
 
 /** A date of better-auth's tables as ISO text, whichever database read it. */
 function isoOf(value: string | Date): string {
@@ -15,17 +16,18 @@ const num = (value: number | string) => Number(value);
 const numOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** A stored file of the account, as the export names and reads it. */
-export type AccountFile = {
-  id: string;
-  recordId: string;
-  kind: StoredFileKind;
-  storageKey: string;
-  contentType: string;
-  byteSize: number;
-  width: number;
-  height: number;
-  createdAt: number;
-};
+export type AccountFile = Pick<
+  StoredFile,
+  | "id"
+  | "recordId"
+  | "kind"
+  | "storageKey"
+  | "contentType"
+  | "byteSize"
+  | "width"
+  | "height"
+  | "createdAt"
+>;
 
 export type AccountRecord = {
   id: string;

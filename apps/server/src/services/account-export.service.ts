@@ -1,4 +1,4 @@
-import { MESSAGES } from "@backdrop/shared";
+import { MESSAGES, promptNameSlug } from "@backdrop/shared";
 import { AppError } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { ChunkSource } from "../lib/download-stream.ts";
@@ -13,23 +13,6 @@ import type { FileStorage } from "../storage/file-storage.ts";
 import { type ZipMember, zipSource } from "../storage/zip-source.ts";
 import { extensionOf } from "./generations/file-urls.ts";
 import type { SessionUser } from "./session-user.ts";
-
-/** The prompt's words, lower case, joined by hyphens, whole words up to 48 characters. */
-function slug(text: string, maxLength = 48): string {
-  const words = text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let result = "";
-  for (const word of words) {
-    const next = result ? `${result}-${word}` : word;
-    if (next.length > maxLength) break;
-    result = next;
-  }
-  return result || words[0]?.slice(0, maxLength) || "";
-}
 
 /**
  * What a file is to the seller, as the studio and the gallery name their downloads: nothing
@@ -76,7 +59,7 @@ export function exportEntries(
     const editNumber = file.kind === "edited" ? (edits.get(record.id) ?? 0) + 1 : 0;
     if (file.kind === "edited") edits.set(record.id, editNumber);
     const day = new Date(record.createdAt).toISOString().slice(0, 10);
-    const subject = (record.prompt && slug(record.prompt)) || record.id.slice(0, 8);
+    const subject = (record.prompt && promptNameSlug(record.prompt)) || record.id.slice(0, 8);
     const base = `images/backdrop-${day}-${subject}${suffixOf(file, record, editNumber)}`;
     const extension = extensionOf(file.contentType);
     let name = `${base}.${extension}`;

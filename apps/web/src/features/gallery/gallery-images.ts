@@ -1,4 +1,4 @@
-import type { TImageRecord } from "@backdrop/shared";
+import { promptNameSlug, type TImageRecord } from "@backdrop/shared";
 import { CUTOUT_SUFFIX } from "../generate/shown-image.ts";
 
 export type GalleryTabId = "generated" | "processed" | "upscaled";
@@ -113,22 +113,6 @@ export function formatImageDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-function slug(text: string, maxLength = 48): string {
-  const words = text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  let result = "";
-  for (const word of words) {
-    const next = result ? `${result}-${word}` : word;
-    if (next.length > maxLength) break;
-    result = next;
-  }
-  return result || words[0]?.slice(0, maxLength) || "";
-}
-
 const NAME_SUFFIX: Record<GalleryTabId, (image: GalleryImage) => string> = {
   generated: () => "",
   processed: (item) => `-ai-edit-${item.editNumber ?? 1}`,
@@ -138,7 +122,7 @@ const NAME_SUFFIX: Record<GalleryTabId, (image: GalleryImage) => string> = {
 /** "backdrop-2026-01-05-marble-counter-morning-light-upscaled-2x", without the extension. */
 export function downloadName(item: GalleryImage): string {
   const day = item.createdAt.slice(0, 10);
-  const subject = (item.prompt && slug(item.prompt)) || item.recordId.slice(0, 8);
+  const subject = (item.prompt && promptNameSlug(item.prompt)) || item.recordId.slice(0, 8);
   return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
 }
 
