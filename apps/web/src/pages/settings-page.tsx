@@ -1,8 +1,6 @@
 import { UserRound } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "../components/ui/button.tsx";
 import { Container } from "../components/ui/container.tsx";
-import { NoticeCard } from "../components/ui/notice-card.tsx";
+import { LoginNotice } from "../components/ui/notice-card.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
 import { DeleteAccountSection } from "../features/account/components/delete-account-section.tsx";
 import { ExportDataSection } from "../features/account/components/export-data-section.tsx";
@@ -30,19 +28,13 @@ export function SettingsPage() {
           <DeleteAccountSection />
         </div>
       ) : (
-        <NoticeCard
-          level={2}
-          className="mt-12"
+        <LoginNotice
           icon={<UserRound aria-hidden="true" />}
           title="Log in to manage your account"
-          actions={
-            <Link to="/login?next=/settings" className={buttonClasses({ variant: "primary" })}>
-              Log In
-            </Link>
-          }
+          next="/settings"
         >
           <p>Export your data or delete your account once you are signed in.</p>
-        </NoticeCard>
+        </LoginNotice>
       )}
     </Container>
   );

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { cx } from "../../lib/cx.ts";
+import { buttonClasses } from "./button.tsx";
 
 type NoticeCardProps = {
   icon: ReactNode;
@@ -59,5 +61,35 @@ export function NoticeCard({
         <div className="mt-8 flex flex-col gap-2.5 sm:flex-row sm:justify-center">{actions}</div>
       )}
     </div>
+  );
+}
+
+/** What a visitor sees instead of a page that needs an account: Log In, then back to `next`. */
+export function LoginNotice({
+  icon,
+  title,
+  next,
+  children,
+}: {
+  icon: ReactNode;
+  title: ReactNode;
+  /** The page to come back to after logging in. */
+  next: string;
+  children: ReactNode;
+}) {
+  return (
+    <NoticeCard
+      level={2}
+      className="mt-12"
+      icon={icon}
+      title={title}
+      actions={
+        <Link to={`/login?next=${next}`} className={buttonClasses({ variant: "primary" })}>
+          Log In
+        </Link>
+      }
+    >
+      {children}
+    </NoticeCard>
   );
 }

@@ -3,7 +3,7 @@ import { Images, Maximize2, RefreshCw, Sparkles, TriangleAlert, WandSparkles } f
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
-import { NoticeCard } from "../../../components/ui/notice-card.tsx";
+import { LoginNotice, NoticeCard } from "../../../components/ui/notice-card.tsx";
 import type { GalleryTabId } from "../gallery-images.ts";
 
 const EMPTY: Record<
@@ -76,18 +76,12 @@ export function GalleryError({ onRetry, retrying }: { onRetry: () => void; retry
 /** What a visitor who is not logged in sees instead of the gallery. */
 export function GalleryLoginNotice() {
   return (
-    <NoticeCard
-      level={2}
-      className="mt-12"
+    <LoginNotice
       icon={<Images aria-hidden="true" />}
       title="Log in to see your gallery"
-      actions={
-        <Link to="/login?next=/gallery" className={buttonClasses({ variant: "primary" })}>
-          Log In
-        </Link>
-      }
+      next="/gallery"
     >
       <p>Your results are kept with your account, ready to download again.</p>
-    </NoticeCard>
+    </LoginNotice>
   );
 }
