@@ -3,6 +3,7 @@ import { drawsEverything, type ImageEngine } from "./image-engine.ts";
 import { editRefusal, subjectTarget } from "./local/edits/index.ts";
 import { LOCAL_QUEUE_NOTE } from "./local/queue-note.ts";
 import { previewScene } from "./local/scene-preview.ts";
+import { needsSubject } from "./local/upload-threshold.ts";
 import { wantsWhiteBackground } from "./local/white-prompt.ts";
 import { createThreadedEngine, type ThreadedEngine } from "./thread/threaded-engine.ts";
 
@@ -97,6 +98,7 @@ export function createEngine(
 function localEngine(): ThreadedEngine {
   return createThreadedEngine({
     checkEdit: editRefusal,
+    needsSubject,
     previewScene,
     queueNote: LOCAL_QUEUE_NOTE,
   });

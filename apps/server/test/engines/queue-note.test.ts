@@ -1,3 +1,4 @@
+import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createEngine } from "../../src/engines/create-engine.ts";
@@ -29,5 +30,24 @@ describe("what the engine offers the studio", () => {
       queueNote: null,
       relightOption: true,
     });
+  });
+});
+
+describe("what the engine needs before any charge", () => {
+  const falEndpoints = { generate: null, edit: null, upscale: null };
+
+  it("the local engine the server runs (on its thread) needs the subject at the upload's threshold", async () => {
+    const engine = createEngine({ imageEngine: "local", falKey: "key", falEndpoints });
+    expect(engine.needsSubject?.({ ...GENERATION_DEFAULTS })).toBe(true);
+    expect(engine.needsSubject?.({ ...GENERATION_DEFAULTS, background_threshold: 0.9 })).toBe(
+      false,
+    );
+    await engine.close?.();
+  });
+
+  it("fal draws a scene without a subject found: nothing is refused for it", async () => {
+    const engine = createEngine({ imageEngine: "fal", falKey: "key", falEndpoints });
+    expect(engine.needsSubject?.({ ...GENERATION_DEFAULTS }) ?? false).toBe(false);
+    await engine.close?.();
   });
 });

@@ -22,8 +22,9 @@ import {
 } from "./edits/index.ts";
 import { keepSubject } from "./keep-subject/index.ts";
 import { previewScene } from "./scene-preview.ts";
-import { atUploadThreshold, cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
+import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { resultWithSubject } from "./subject-fidelity.ts";
+import { needsSubject } from "./upload-threshold.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
 
 export type LocalEngineOptions = {
@@ -131,7 +132,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
     },
 
     // Its generations compose the subject cut out at the job's threshold, or fail without one.
-    needsSubject: (options) => atUploadThreshold(options.background_threshold),
+    needsSubject,
     checkEdit: editRefusal,
     previewScene,
   };

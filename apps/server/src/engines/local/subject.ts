@@ -1,4 +1,3 @@
-import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import type { SubjectCutout } from "../image-engine.ts";
 import { decodeImage, type RawImage } from "./common/index.ts";
 import {
@@ -11,20 +10,7 @@ import {
   matteToPng,
 } from "./cutout/index.ts";
 import type { Cutout } from "./types.ts";
-
-/**
- * The threshold the upload's cut-out is made with: the studio's own, so the jobs it sends take
- * the cut-out as it is.
- */
-const UPLOAD_THRESHOLD = GENERATION_DEFAULTS.background_threshold;
-
-/**
- * Whether a job at `threshold` cuts its subject out as the upload's cut-out was: then a photo
- * whose upload found no subject has none for it either.
- */
-export function atUploadThreshold(threshold: number): boolean {
-  return threshold === UPLOAD_THRESHOLD;
-}
+import { UPLOAD_THRESHOLD } from "./upload-threshold.ts";
 
 /**
  * Every cut-out is refined at the finer quality: it costs little beside the network, and the

@@ -36,6 +36,8 @@ export type ThreadedEngineOptions = {
   factory?: EngineFactory;
   /** The engine's edit check, run on this thread (see ImageEngine.checkEdit). */
   checkEdit?: ImageEngine["checkEdit"];
+  /** Whether a generation needs the subject, asked on this thread (see ImageEngine.needsSubject). */
+  needsSubject?: ImageEngine["needsSubject"];
   /** The engine's scene preview, run on this thread so it never waits behind a job. */
   previewScene?: ImageEngine["previewScene"];
   /** See ImageEngine.queueNote. */
@@ -168,6 +170,7 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
     ...methods,
     // Quick and pure, so it runs on this thread: an edit is refused before it is charged.
     ...(options.checkEdit ? { checkEdit: options.checkEdit } : {}),
+    ...(options.needsSubject ? { needsSubject: options.needsSubject } : {}),
     previewScene: options.previewScene ?? drawsEverything,
     ...(options.queueNote ? { queueNote: options.queueNote } : {}),
 
