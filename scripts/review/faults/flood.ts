@@ -27,8 +27,13 @@ const FLOOD_HEAD_START_MS = 10_000;
 const NETS = ["198.51.100", "203.0.113", "192.0.2"];
 const visitor = (n: number) => `${NETS[n % 3]}.${(Math.floor(n / 3) % 254) + 1}`;
 
+/**
+ * The n-th visitor's preview: a prompt of its own, as a flood that means harm sends (the same
+ * prompt again is answered from the server's cache and costs it next to nothing).
+ */
 function preview(inst: Instance, n: number) {
-  return A.postJson(inst, "/api/fal/scene-preview", PREVIEW, null, {
+  const asked = { ...PREVIEW, prompt: `${PREVIEW.prompt}, take ${n}` };
+  return A.postJson(inst, "/api/fal/scene-preview", asked, null, {
     "x-forwarded-for": visitor(n),
   });
 }
