@@ -228,11 +228,17 @@ describeEachDatabase("data rights: export and account deletion", (database) => {
     for (const key of before) expect(listed.map((row) => row.key)).toContain(key);
     expect(listed.every((row) => row.user_id === null && row.reason === "account")).toBe(true);
 
-    // Once due, the sweep removes every one and strikes it off.
+    // Once due, the sweep removes every one and strikes it off (this one, or the jobs' own
+    // sweep on its interval, which may take some of them first).
     await db().updateTable("pending_deletions").set({ next_attempt_at: 0 }).execute();
-    expect(await g.t.container.jobs.storedKeys.sweep()).toBe(listed.length);
+    const stillListed = async () =>
+      (await db().selectFrom("pending_deletions").select("key").execute()).length;
+    for (let pass = 0; pass < 100 && (await stillListed()) > 0; pass++) {
+      await g.t.container.jobs.storedKeys.sweep();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await stillListed()).toBe(0);
     expect(adasKeys()).toEqual([]);
-    expect(await db().selectFrom("pending_deletions").select("key").execute()).toEqual([]);
   });
 
   it("cancels the subscription, deletes every row and file, keeps accounting anonymous", async () => {
