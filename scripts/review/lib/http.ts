@@ -31,7 +31,7 @@ export type RequestOptions = {
 /** A request that never got an answer: status 0 and `error`. */
 export type NoAnswer = Answer;
 
-function noAnswer(error: string, started: number): Answer {
+export function noAnswer(error: string, started: number): Answer {
   return {
     status: 0,
     headers: {},

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import type http from "node:http";
 import net from "node:net";
 import { inflateRawSync } from "node:zlib";
-import { type Answer, type NoAnswer, sleep } from "./http.ts";
+import { type Answer, type NoAnswer, noAnswer, sleep } from "./http.ts";
 
 type Head = { status: number; headers: http.IncomingHttpHeaders; rest: Buffer } | null;
 
@@ -85,19 +85,10 @@ export function endlessBody(baseUrl: string, path: string, options: EndlessBody)
       socket.destroy();
       resolve(answer);
     };
-    const noAnswer = (error: string): NoAnswer => ({
-      status: 0,
-      headers: {},
-      body: Buffer.alloc(0),
-      text: "",
-      json: undefined,
-      ms: Date.now() - started,
-      error,
-    });
     const tryFinish = (closed: boolean) => {
       const head = parseHead(Buffer.concat(chunks));
       if (!head) {
-        if (closed) finish(noAnswer("closed without an answer"));
+        if (closed) finish(noAnswer("closed without an answer", started));
         return;
       }
       const length = Number(head.headers["content-length"] ?? Number.NaN);
@@ -131,7 +122,7 @@ export function endlessBody(baseUrl: string, path: string, options: EndlessBody)
     };
     pump();
     setTimeout(
-      () => finish(noAnswer(`no answer within ${options.waitMs ?? 10_000} ms`)),
+      () => finish(noAnswer(`no answer within ${options.waitMs ?? 10_000} ms`, started)),
       options.waitMs ?? 10_000,
     );
   });
