@@ -5,23 +5,25 @@ import { decodeImage } from "./common/index.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout/index.ts";
 import {
   applyLook,
-  canvasForAspect,
   changesScene,
   editPixels,
   editRefusal,
-  firstSceneState,
-  keepScene,
-  measuredRender,
-  NEUTRAL_LOOK,
   needsSubjectMask,
   readEdit,
-  readSceneState,
-  renderEdit,
   stateAfter,
   understood,
 } from "./edits/index.ts";
 import { keepSubject } from "./keep-subject/index.ts";
 import { previewScene } from "./scene-preview.ts";
+import {
+  canvasForAspect,
+  firstSceneState,
+  keepScene,
+  measuredRender,
+  NEUTRAL_LOOK,
+  readSceneState,
+  renderEdit,
+} from "./scene-state/index.ts";
 import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { resultWithSubject } from "./subject-fidelity.ts";
 import { needsSubject } from "./upload-threshold.ts";
