@@ -14,6 +14,7 @@ import {
   understood,
 } from "./edits/index.ts";
 import { keepSubject } from "./keep-subject/index.ts";
+import { readScene } from "./scene/index.ts";
 import { previewScene } from "./scene-preview.ts";
 import {
   canvasForAspect,
@@ -21,6 +22,7 @@ import {
   keepScene,
   measuredRender,
   NEUTRAL_LOOK,
+  planOf,
   readSceneState,
   renderEdit,
 } from "./scene-state/index.ts";
@@ -68,8 +70,10 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       ctx.reportStage("composing");
       const quality = input.method === "queue" ? "rich" : "fast";
       const canvas = canvasForAspect(subject, input.aspect);
-      const state = firstSceneState(input.prompt, input.seed, quality, input.shadow, canvas);
-      const result = await measuredRender(subject, state);
+      // The prompt is read once: the kept props and the plan both come from this reading.
+      const reading = readScene(input.prompt);
+      const state = firstSceneState(reading, input.seed, quality, input.shadow, canvas);
+      const result = await measuredRender(subject, state, planOf(state, reading));
       checkpoint(ctx);
       const keep = await keepScene(subject, state, png);
       return { ...result, keep, ...(made ? { cutout: made } : {}) };
