@@ -18,7 +18,8 @@
  *   composite/   framing, shadows/, light/, reflection, composite            common, types, scene
  *   fidelity/    CIEDE2000, the product's inside, difference map            common, types
  *   keep-subject/ alignment, paste-back, placing a cut-out                   common, types, upscale, fidelity
- *   edits/       edit reading, kept scene and its render, pixel looks        common, types, cutout, scene, composite, fidelity
+ *   scene-state/ the kept scene, its render, the look settings and pixels    common, types, cutout, scene, composite, fidelity
+ *   edits/       edit reading and checks, looks on a picture's own pixels    common, types, scene, scene-state
  *   local.engine.ts  the engine's public entry                               anything above
  *
  * A folder is entered only through its index.ts (from anywhere outside it, inside the engine or
@@ -46,9 +47,13 @@ const PARTS = {
     path: `${ROOT}keep-subject/`,
     uses: ["common", "types", "upscale", "fidelity"],
   },
+  "scene-state": {
+    path: `${ROOT}scene-state/`,
+    uses: ["common", "types", "cutout", "scene", "composite", "fidelity"],
+  },
   edits: {
     path: `${ROOT}edits/`,
-    uses: ["common", "types", "cutout", "scene", "composite", "fidelity"],
+    uses: ["common", "types", "scene", "scene-state"],
   },
 };
 
@@ -66,6 +71,7 @@ const FOLDERS = [
   "composite/light",
   "fidelity",
   "keep-subject",
+  "scene-state",
   "edits",
 ];
 

@@ -1,8 +1,8 @@
 import { GENERATION_MESSAGES as M, PLANS, ZEditResponse, ZJobAccepted } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { readSceneState } from "../src/engines/local/edits/index.ts";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
+import { readSceneState } from "../src/engines/local/scene-state/index.ts";
 import { createFileUrls } from "../src/services/generations/file-urls.ts";
 import { createKeptScenes } from "../src/services/generations/kept-scenes.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";

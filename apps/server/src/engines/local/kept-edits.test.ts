@@ -8,7 +8,7 @@ import { EngineError, type EngineImage, type EngineResult } from "../image-engin
 import { decodeImage } from "./common/index.ts";
 import { framingFor, subjectBounds } from "./composite/index.ts";
 import { cutOut } from "./cutout/index.ts";
-import { planOf, readSceneState, type SceneState } from "./edits/index.ts";
+import { planOf, readSceneState, type SceneState } from "./scene-state/index.ts";
 import type { Bounds } from "./types.ts";
 
 const WIDTH = BOX_PHOTO_WIDTH;

@@ -5,23 +5,27 @@ import { decodeImage } from "./common/index.ts";
 import { type CutoutModel, createIsnetCutout } from "./cutout/index.ts";
 import {
   applyLook,
-  canvasForAspect,
   changesScene,
   editPixels,
   editRefusal,
-  firstSceneState,
-  keepScene,
-  measuredRender,
-  NEUTRAL_LOOK,
   needsSubjectMask,
   readEdit,
-  readSceneState,
-  renderEdit,
   stateAfter,
   understood,
 } from "./edits/index.ts";
 import { keepSubject } from "./keep-subject/index.ts";
+import { readScene } from "./scene/index.ts";
 import { previewScene } from "./scene-preview.ts";
+import {
+  canvasForAspect,
+  firstSceneState,
+  keepScene,
+  measuredRender,
+  NEUTRAL_LOOK,
+  planOf,
+  readSceneState,
+  renderEdit,
+} from "./scene-state/index.ts";
 import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { resultWithSubject } from "./subject-fidelity.ts";
 import { needsSubject } from "./upload-threshold.ts";
@@ -66,8 +70,10 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       ctx.reportStage("composing");
       const quality = input.method === "queue" ? "rich" : "fast";
       const canvas = canvasForAspect(subject, input.aspect);
-      const state = firstSceneState(input.prompt, input.seed, quality, input.shadow, canvas);
-      const result = await measuredRender(subject, state);
+      // The prompt is read once: the kept props and the plan both come from this reading.
+      const reading = readScene(input.prompt);
+      const state = firstSceneState(reading, input.seed, quality, input.shadow, canvas);
+      const result = await measuredRender(subject, state, planOf(state, reading));
       checkpoint(ctx);
       const keep = await keepScene(subject, state, png);
       return { ...result, keep, ...(made ? { cutout: made } : {}) };

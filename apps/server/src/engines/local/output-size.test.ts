@@ -5,8 +5,8 @@ import { BOX_PHOTO_HEIGHT, BOX_PHOTO_WIDTH, boxPhoto } from "../../../test/helpe
 import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import { quietJob } from "../../../test/helpers/stand-in-engine.ts";
 import type { EngineImage, EngineResult } from "../image-engine.ts";
-import { readSceneState, type SceneState } from "./edits/index.ts";
 import { createLocalEngine } from "./local.engine.ts";
+import { readSceneState, type SceneState } from "./scene-state/index.ts";
 
 /** Output sizes (issue 14 point 3) through the whole engine: generate, keep, edit. */
 

@@ -6,7 +6,7 @@ import type { EngineImage, EngineResult } from "../image-engine.ts";
 import { decodeImage } from "./common/index.ts";
 import { layoutOnWhite, WHITE_FILL } from "./composite/index.ts";
 import { cutOut } from "./cutout/index.ts";
-import { planOf, readSceneState } from "./edits/index.ts";
+import { planOf, readSceneState } from "./scene-state/index.ts";
 
 /** White backgrounds through the whole engine: generate, encode, keep, edit. */
 

@@ -1,9 +1,14 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
+import {
+  firstSceneState,
+  type LookSettings,
+  NEUTRAL_LOOK,
+  planOf,
+  type SceneState,
+} from "../scene-state/index.ts";
 import { editRefusal } from "./edit-check.ts";
-import { type LookSettings, NEUTRAL_LOOK } from "./edit-look.ts";
 import { subjectTarget } from "./edit-target.ts";
-import { firstSceneState, type SceneState } from "./kept-scene.ts";
 
 /** A kept state as the job layer hands it back: a generation's, with edits' looks on it. */
 function kept(prompt: string, look: Partial<LookSettings> = {}, revisions: string[] = []) {
@@ -177,5 +182,15 @@ describe("editRefusal", () => {
       expect(message).not.toMatch(/offline/i);
     }
     expect(M.editTargetsSubject).toMatch(/scene.*light and colour.*background blur.*shadow/);
+  });
+});
+
+describe("the shadow chosen with a generation", () => {
+  it("none: starts removed, so removing it changes nothing and adding it back does", () => {
+    const state = firstSceneState("on a wooden table", 7, "fast", "none");
+    expect(planOf(state).shadow).toBe(0);
+    const kept = JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
+    expect(editRefusal("remove the shadow", true, kept)).toBe(M.editChangesNothing);
+    expect(editRefusal("add a shadow back", true, kept)).toBeUndefined();
   });
 });

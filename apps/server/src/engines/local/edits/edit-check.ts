@@ -1,5 +1,11 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
-import { type LookSettings, NEUTRAL_LOOK } from "./edit-look.ts";
+import {
+  type LookSettings,
+  NEUTRAL_LOOK,
+  planOf,
+  readSceneState,
+  type SceneState,
+} from "../scene-state/index.ts";
 import {
   applyLook,
   changesScene,
@@ -9,8 +15,6 @@ import {
   understood,
 } from "./edit-plan.ts";
 import { restyledProp, subjectTarget } from "./edit-target.ts";
-import { planOf } from "./kept-render.ts";
-import { readSceneState, type SceneState } from "./kept-scene.ts";
 
 /** The look settings applied to the composed picture (the others act through the plan). */
 function pictureLook(look: LookSettings) {

@@ -1,11 +1,9 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
 import { EDIT_TIPS } from "../../../../../web/src/features/editor/edit-tips.ts";
+import { firstSceneState, NEUTRAL_LOOK, planOf, readSceneState } from "../scene-state/index.ts";
 import { editRefusal } from "./edit-check.ts";
-import { NEUTRAL_LOOK } from "./edit-look.ts";
 import { applyLook, changesScene, readEdit, stateAfter } from "./edit-plan.ts";
-import { planOf } from "./kept-render.ts";
-import { firstSceneState, readSceneState } from "./kept-scene.ts";
 
 const lookAfter = (...prompts: string[]) =>
   prompts.reduce((look, prompt) => applyLook(look, readEdit(prompt)), NEUTRAL_LOOK);

@@ -1,6 +1,5 @@
 import { planScene, propPhrases } from "../scene/index.ts";
-import { boundedLook, type LookSettings } from "./edit-look.ts";
-import type { SceneState } from "./kept-scene.ts";
+import { boundedLook, type LookSettings, type SceneState } from "../scene-state/index.ts";
 
 /**
  * What a look word needs to be honoured: only the picture's pixels, the subject's outline (kept,

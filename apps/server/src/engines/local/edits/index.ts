@@ -1,17 +1,9 @@
 /**
  * Edits of a generated picture: reading an edit prompt into look settings and scene revisions,
- * the scene kept with each result and rendered again, and look edits on plain pixels.
+ * refusing the ones that cannot be honoured, and look edits on the pixels of a picture without a
+ * kept scene. The kept scene they revise is ../scene-state.
  */
 export { editRefusal } from "./edit-check.ts";
-export { NEUTRAL_LOOK } from "./edit-look.ts";
 export { applyLook, changesScene, readEdit, stateAfter, understood } from "./edit-plan.ts";
 export { subjectTarget } from "./edit-target.ts";
-export { measuredRender, planOf, renderEdit, renderKept } from "./kept-render.ts";
-export {
-  canvasForAspect,
-  firstSceneState,
-  keepScene,
-  readSceneState,
-  type SceneState,
-} from "./kept-scene.ts";
 export { editPixels, needsSubjectMask } from "./pixel-edits.ts";

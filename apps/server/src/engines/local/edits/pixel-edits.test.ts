@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RawImage } from "../common/index.ts";
-import { type LookSettings, NEUTRAL_LOOK } from "./edit-look.ts";
+import { type LookSettings, NEUTRAL_LOOK } from "../scene-state/index.ts";
 import { editPixels } from "./pixel-edits.ts";
 
 /** A small colourful test card: a red-to-blue ramp over a green one. */

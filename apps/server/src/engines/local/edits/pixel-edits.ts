@@ -1,7 +1,11 @@
 import { throwIfAborted } from "../../image-engine.ts";
 import type { RawImage } from "../common/index.ts";
-import { hasPictureLook, type LookSettings } from "./edit-look.ts";
-import { applyBackgroundLook, applyPictureLook } from "./look-pixels.ts";
+import {
+  applyBackgroundLook,
+  applyPictureLook,
+  hasPictureLook,
+  type LookSettings,
+} from "../scene-state/index.ts";
 
 /** Whether the look changes the background apart from the subject, so needs the subject's mask. */
 export function needsSubjectMask(look: LookSettings): boolean {

@@ -9,6 +9,8 @@ export {
   propPhrases,
   propsNamedIn,
   readPrompt,
+  readScene,
+  type SceneReading,
 } from "./plan/index.ts";
 export {
   lightSide,

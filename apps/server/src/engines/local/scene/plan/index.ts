@@ -1,4 +1,4 @@
 /** Reading prompt words into a scene plan: the vocabulary, the intents and the planner. */
-export { planScene, propsNamedIn } from "./planner.ts";
+export { planScene, propsNamedIn, readScene, type SceneReading } from "./planner.ts";
 export { type PromptReading, readPrompt } from "./prompt-words.ts";
 export { isSceneProp, propPhrases } from "./props.ts";

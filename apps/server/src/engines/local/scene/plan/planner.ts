@@ -217,9 +217,20 @@ export function sceneWordsIn(text: string): string[] {
   return intentOf(text).words;
 }
 
-/** The props a text names (before any place's rules), as a kept scene records them. */
-export function propsNamedIn(text: string): SceneProp[] {
-  return intentOf(text).props ?? [];
+/**
+ * A prompt read into what it names. A generation reads its prompt once (readScene) and hands the
+ * reading to everything that needs the prompt's words: the props its kept scene records, its plan.
+ */
+export type SceneReading = { readonly prompt: string; readonly intent: SceneIntent };
+
+/** Reads a prompt into what it names, or gives back the reading of a prompt read already. */
+export function readScene(prompt: string | SceneReading): SceneReading {
+  return typeof prompt === "string" ? { prompt, intent: intentOf(prompt) } : prompt;
+}
+
+/** The props a prompt names (before any place's rules), as a kept scene records them. */
+export function propsNamedIn(prompt: string | SceneReading): SceneProp[] {
+  return readScene(prompt).intent.props ?? [];
 }
 
 /**
@@ -229,13 +240,15 @@ export function propsNamedIn(text: string): SceneProp[] {
  * ("lemons", "christmas lights"). A prompt naming none of them gets a neutral studio sweep,
  * tinted by whatever it did name. `revisions` are later instructions (edits), newest last: each
  * replaces what it names. `promptProps`, when given, are the only props the prompt itself draws.
+ * `prompt` may be given read already (readScene), so it is not read again.
  */
 export function planScene(
-  prompt: string,
+  prompt: string | SceneReading,
   revisions: string[] = [],
   promptProps?: SceneProp[],
 ): ScenePlan {
-  const [first, ...later] = [prompt, ...revisions].map(intentOf);
-  const own = first && promptProps ? withOnlyProps(first, promptProps) : first;
-  return planFromIntent(mergeIntents(own ? [own, ...later] : later));
+  const first = readScene(prompt).intent;
+  const later = revisions.map(intentOf);
+  const own = promptProps ? withOnlyProps(first, promptProps) : first;
+  return planFromIntent(mergeIntents([own, ...later]));
 }

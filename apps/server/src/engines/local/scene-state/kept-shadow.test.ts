@@ -1,6 +1,4 @@
-import { GENERATION_MESSAGES as M } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
-import { editRefusal } from "./edit-check.ts";
 import { planOf } from "./kept-render.ts";
 import { firstSceneState, readSceneState } from "./kept-scene.ts";
 
@@ -17,14 +15,6 @@ describe("the shadow chosen with a generation", () => {
     expect(planOf(state).shadow).toBe(1);
     const again = readSceneState(JSON.parse(JSON.stringify(state)));
     expect(again && planOf(again).castShadow).toBe(false);
-  });
-
-  it("none: starts removed, so removing it changes nothing and adding it back does", () => {
-    const state = firstSceneState("on a wooden table", 7, "fast", "none");
-    expect(planOf(state).shadow).toBe(0);
-    const kept = JSON.parse(JSON.stringify(state)) as Record<string, unknown>;
-    expect(editRefusal("remove the shadow", true, kept)).toBe(M.editChangesNothing);
-    expect(editRefusal("add a shadow back", true, kept)).toBeUndefined();
   });
 
   it("a scene kept before the choice existed keeps its cast shadow", () => {

@@ -1,7 +1,7 @@
 import { type Aspect, DEFAULT_ASPECT, outputSize, type ShadowStyle } from "@backdrop/shared";
 import type { KeptScene } from "../../image-engine.ts";
 import { cutoutToPng } from "../cutout/index.ts";
-import { isSceneProp, propsNamedIn } from "../scene/index.ts";
+import { isSceneProp, propsNamedIn, readScene, type SceneReading } from "../scene/index.ts";
 import type { Cutout, RenderQuality, SceneProp, Size } from "../types.ts";
 import { type LookSettings, NEUTRAL_LOOK, readLook } from "./edit-look.ts";
 
@@ -51,21 +51,22 @@ export function renderSize(state: SceneState, cutout: Size): Size {
  * A generation's state. The shadow chosen with it: `soft` keeps the contact shadow only, and
  * `none` starts with the shadow removed, as the edit "remove the shadow" would (so "add a
  * shadow back" can bring it). `canvas` is the picture's size when it is not the cut-out's
- * (see canvasForAspect).
+ * (see canvasForAspect). The prompt may be given read already (readScene), so it is not read again.
  */
 export function firstSceneState(
-  prompt: string,
+  prompt: string | SceneReading,
   seed: number,
   quality: RenderQuality,
   shadow: ShadowStyle = "natural",
   canvas?: Size,
 ): SceneState {
-  const props = propsNamedIn(prompt);
+  const reading = readScene(prompt);
+  const props = propsNamedIn(reading);
   const look = { ...NEUTRAL_LOOK, ...(shadow === "none" ? { shadow: 0 } : {}) };
   const castShadow = shadow !== "soft";
   const state: SceneState = {
     version: 1,
-    prompt,
+    prompt: reading.prompt,
     seed,
     quality,
     revisions: [],

@@ -4,16 +4,21 @@ import { fromRaw } from "../common/index.ts";
 import { type ComposedScene, composeScene } from "../composite/index.ts";
 import { cutoutFromPng } from "../cutout/index.ts";
 import { measuredResult } from "../fidelity/index.ts";
-import { planScene } from "../scene/index.ts";
+import { planScene, type SceneReading } from "../scene/index.ts";
 import type { Cutout, ScenePlan } from "../types.ts";
 import { hasPictureLook } from "./edit-look.ts";
 import { renderSize, type SceneState } from "./kept-scene.ts";
 import { applyPictureLook } from "./look-pixels.ts";
 import { lookedPlan } from "./look-plan.ts";
 
-/** The plan a state renders: the prompt with the edits' scene words, then the look's settings. */
-export function planOf(state: SceneState): ScenePlan {
-  const plan = lookedPlan(planScene(state.prompt, state.revisions, state.props), state.look);
+/**
+ * The plan a state renders: the prompt with the edits' scene words, then the look's settings.
+ * `read` is the state's prompt read already (the generation's own reading): it is not read again.
+ * A reading of another prompt is not the state's, and is passed over.
+ */
+export function planOf(state: SceneState, read?: SceneReading): ScenePlan {
+  const prompt = read?.prompt === state.prompt ? read : state.prompt;
+  const plan = lookedPlan(planScene(prompt, state.revisions, state.props), state.look);
   return { ...plan, castShadow: plan.castShadow && state.castShadow };
 }
 
@@ -21,10 +26,15 @@ export function planOf(state: SceneState): ScenePlan {
  * Renders a picture from a cut-out and a scene state: the generation's render, and every edit's
  * again, so the same state always gives the same picture. An opaque pipeline at the state's
  * canvas, or the cut-out's size for a state without one, with the layout the subject got.
+ * `plan` is the state's (planOf).
  */
-export async function renderKept(cutout: Cutout, state: SceneState): Promise<ComposedScene> {
+async function renderKept(
+  cutout: Cutout,
+  state: SceneState,
+  plan: ScenePlan,
+): Promise<ComposedScene> {
   const canvas = renderSize(state, cutout);
-  const scene = await composeScene(cutout, planOf(state), state.seed, state.quality, canvas);
+  const scene = await composeScene(cutout, plan, state.seed, state.quality, canvas);
   if (!hasPictureLook(state.look)) return scene;
   const { data, info } = await scene.pipeline
     .ensureAlpha()
@@ -41,21 +51,23 @@ export async function renderKept(cutout: Cutout, state: SceneState): Promise<Com
  * How a render keeps the product's pixels: as cut out on white, leaned toward the scene's light
  * elsewhere, and changed with the rest of the picture by a look edit.
  */
-function keptBy(state: SceneState): FidelityKept {
+function keptBy(state: SceneState, plan: ScenePlan): FidelityKept {
   if (hasPictureLook(state.look)) return "retouched";
-  return planOf(state).setting === "white" ? "original" : "light-matched";
+  return plan.setting === "white" ? "original" : "light-matched";
 }
 
 /**
  * A state's picture, encoded and measured against the cut-out as it lays it out (see
- * measuredResult), at the render's size or the one given (rendered, then enlarged).
+ * measuredResult), at the render's size or the one given (rendered, then enlarged). `plan` is the
+ * state's (planOf), planned once for the render and the measure.
  */
 export async function measuredRender(
   cutout: Cutout,
   state: SceneState,
+  plan: ScenePlan,
   size: { width: number; height: number } = renderSize(state, cutout),
 ): Promise<EngineResult> {
-  const { pipeline: rendering, layout } = await renderKept(cutout, state);
+  const { pipeline: rendering, layout } = await renderKept(cutout, state, plan);
   let pipeline = rendering;
   const rendered = renderSize(state, cutout);
   const { width, height } = size;
@@ -82,7 +94,7 @@ export async function measuredRender(
           width,
           height,
         };
-  return measuredResult({ rgba, width, height }, reference, placement, keptBy(state));
+  return measuredResult({ rgba, width, height }, reference, placement, keptBy(state, plan));
 }
 
 /**
@@ -98,6 +110,6 @@ export async function renderEdit(
 ): Promise<EngineResult> {
   const subject = await cutoutFromPng(cutoutPng);
   throwIfAborted(signal);
-  const result = await measuredRender(subject, state, size);
+  const result = await measuredRender(subject, state, planOf(state), size);
   return { ...result, keep: { cutout: cutoutPng, state: { ...state } } };
 }
