@@ -69,15 +69,15 @@ import {
   createBillingEventsService,
 } from "./services/billing-events.service.ts";
 import type { Jobs } from "./services/generations/create-jobs.ts";
-import { createFileUrls } from "./services/generations/file-urls.ts";
 import {
   createGenerationsService,
   type GenerationsService,
 } from "./services/generations/generations.service.ts";
+import { createFileUrls } from "./services/generations/records/file-urls.ts";
 import {
   createUploadAllowance,
   type UploadAllowance,
-} from "./services/generations/upload-allowance.ts";
+} from "./services/generations/uploads/upload-allowance.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import {
   createScenePreviewService,

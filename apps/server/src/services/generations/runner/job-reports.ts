@@ -1,8 +1,8 @@
-import type { JobStage } from "../../engines/image-engine.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
+import type { JobStage } from "../../../engines/image-engine.ts";
+import type { Clock } from "../../../lib/clock.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
 
 /** At most one progress write per this many ms: a tiled model may report dozens a second. */
 export const PROGRESS_INTERVAL_MS = 250;

@@ -1,5 +1,5 @@
-import type { RecordEvents } from "../../jobs/record-events.ts";
-import type { ImageJob, ImageJobStatements } from "../../repositories/image-jobs.repository.ts";
+import type { RecordEvents } from "../../../jobs/record-events.ts";
+import type { ImageJob, ImageJobStatements } from "../../../repositories/image-jobs.repository.ts";
 
 const POLL_MS = 500;
 

@@ -1,8 +1,8 @@
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { PendingDeletionStatements } from "../../repositories/pending-deletions.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
+import type { Clock } from "../../../lib/clock.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { PendingDeletionStatements } from "../../../repositories/pending-deletions.repository.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
 
 /** The first retry of a key storage would not remove; each later one waits twice as long. */
 export const DEFAULT_REMOVAL_RETRY_MS = 60_000;

@@ -1,6 +1,9 @@
 import { isPaidPlanId, GENERATION_MESSAGES as M, PLANS } from "@backdrop/shared";
-import { AppError } from "../../lib/app-error.ts";
-import type { UserProfile } from "../../repositories/user-profiles.repository.ts";
+import { AppError } from "../../../lib/app-error.ts";
+import type { UserProfile } from "../../../repositories/user-profiles.repository.ts";
+
+/** The signed-in user a request acts for. */
+export type SignedInUser = { id: string };
 
 /** A refusal with the status and message the API answers. */
 export class GenerationError extends AppError {

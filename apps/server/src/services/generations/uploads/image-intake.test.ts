@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import { GENERATION_MESSAGES, IMAGE_LIMITS } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { pngDeclaring } from "../../../test/helpers/png-declaring.ts";
+import { pngDeclaring } from "../../../../test/helpers/png-declaring.ts";
 import { IntakeError, takeInImage } from "./image-intake.ts";
 import { isLosslessWebp, sniffImageFormat } from "./image-sniff.ts";
 
-const PHOTOS = new URL("../../../test/fixtures/photos/", import.meta.url);
+const PHOTOS = new URL("../../../../test/fixtures/photos/", import.meta.url);
 const photo = (name: string) => readFile(new URL(name, PHOTOS));
 
 const RED = { r: 255, g: 0, b: 0 };

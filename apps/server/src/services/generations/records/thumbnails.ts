@@ -1,7 +1,7 @@
 import PQueue from "p-queue";
 import sharp from "sharp";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
 import type { StoredKeys } from "./stored-keys.ts";
 
 /** The gallery's thumbnails: WebP, the longest side at most 480 px, never enlarged. */

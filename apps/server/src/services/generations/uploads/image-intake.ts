@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES, IMAGE_LIMITS } from "@backdrop/shared";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import { AppError } from "../../lib/app-error.ts";
+import { AppError } from "../../../lib/app-error.ts";
 import { isLosslessWebp, type SourceFormat, sniffImageFormat } from "./image-sniff.ts";
 
 type StoredFormat = "jpeg" | "png" | "webp";

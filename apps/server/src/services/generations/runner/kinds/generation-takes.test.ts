@@ -1,6 +1,10 @@
 import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import { describe, expect, it, vi } from "vitest";
-import { EngineError, type EngineResult, type GenerateInput } from "../../engines/image-engine.ts";
+import {
+  EngineError,
+  type EngineResult,
+  type GenerateInput,
+} from "../../../../engines/image-engine.ts";
 import { runTakes } from "./generation-takes.ts";
 
 const image = { bytes: Buffer.from("photo"), contentType: "image/png", width: 4, height: 4 };

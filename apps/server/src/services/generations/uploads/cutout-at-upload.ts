@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type { ImageEngine } from "../../engines/image-engine.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { NewImageJob } from "../../repositories/image-jobs.repository.ts";
+import type { ImageEngine } from "../../../engines/image-engine.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { NewImageJob } from "../../../repositories/image-jobs.repository.ts";
 import type {
   ImageRecordStatements,
   StoredFile,
-} from "../../repositories/image-records.repository.ts";
-import { storageKeyFor } from "./file-urls.ts";
+} from "../../../repositories/image-records.repository.ts";
+import { storageKeyFor } from "../records/file-urls.ts";
 import type { UploadCutouts } from "./upload-cutouts.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES as M } from "@backdrop/shared";
-import { EngineError } from "../../engines/image-engine.ts";
-import type { JobKind } from "../../repositories/schema.ts";
+import { EngineError } from "../../../engines/image-engine.ts";
+import type { JobKind } from "../../../repositories/schema.ts";
 
 /** Kept on the cut-out's job row only: nobody waits on it, so nobody is shown it. */
 const CUTOUT_FAILED = "The subject could not be cut out of the upload";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
-import type { RecordChange } from "../../repositories/image-records.repository.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
+import type { RecordChange } from "../../../repositories/image-records.repository.ts";
 import { createJobReporter } from "./job-reports.ts";
 
 const JOB = { id: "job-1", recordId: "rec-1", attempts: 1 } as ImageJob;

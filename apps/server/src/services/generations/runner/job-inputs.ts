@@ -9,7 +9,7 @@ import {
   ZUpscaleOptions,
 } from "@backdrop/shared";
 import { z } from "zod";
-import type { JobKind } from "../../repositories/schema.ts";
+import type { JobKind } from "../../../repositories/schema.ts";
 
 /**
  * What each kind of job hands the engine besides the image. Checked when a job is written and

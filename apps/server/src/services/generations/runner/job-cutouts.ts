@@ -3,15 +3,15 @@ import type {
   Placement,
   SubjectCutout,
   SubjectOfImage,
-} from "../../engines/image-engine.ts";
-import type { RecordEvents } from "../../jobs/record-events.ts";
-import type { Clock } from "../../lib/clock.ts";
-import type { Logger } from "../../lib/logger.ts";
-import { withTimeout } from "../../lib/timeout.ts";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { UploadCutouts } from "./upload-cutouts.ts";
+} from "../../../engines/image-engine.ts";
+import type { RecordEvents } from "../../../jobs/record-events.ts";
+import type { Clock } from "../../../lib/clock.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import { withTimeout } from "../../../lib/timeout.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
+import type { UploadCutouts } from "../uploads/upload-cutouts.ts";
 import { waitForJob } from "./wait-for-job.ts";
 
 /**
@@ -27,6 +27,8 @@ function placementIn(source: StoredFile): Placement | undefined {
   if (source.kind === "original") return { x: 0, y: 0, width: source.width, height: source.height };
   return source.subject?.placement;
 }
+
+export type JobCutouts = ReturnType<typeof createJobCutouts>;
 
 /** What the job runner does with uploads' cut-outs: hand them to jobs, and keep them. */
 export function createJobCutouts(deps: {

@@ -1,6 +1,6 @@
-import type { KeptScene } from "../../engines/image-engine.ts";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
+import type { KeptScene } from "../../../engines/image-engine.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
 
 /**
  * Beside the file's key under `kept/`: a result's kept scene (cut-out and state), an upload

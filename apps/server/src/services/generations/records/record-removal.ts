@@ -3,8 +3,8 @@ import {
   GENERATION_MESSAGES as M,
   type TDeleteImageResponse,
 } from "@backdrop/shared";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
 import { GenerationError } from "./generation-access.ts";
 import { keptKeysFor } from "./kept-scenes.ts";
 import type { StoredKeys } from "./stored-keys.ts";

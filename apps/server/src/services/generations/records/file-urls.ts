@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
 
 const EXTENSIONS: Record<string, string> = {
   "image/png": "png",

@@ -5,10 +5,10 @@ import {
   type GenerateInput,
   type ImageEngine,
   type JobContext,
-} from "../../engines/image-engine.ts";
-import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
-import { jobFailure } from "./job-failures.ts";
-import { takeDebitKeys } from "./take-debits.ts";
+} from "../../../../engines/image-engine.ts";
+import type { ImageJob } from "../../../../repositories/image-jobs.repository.ts";
+import { jobFailure } from "../job-failures.ts";
+import { takeDebitKeys } from "../take-debits.ts";
 
 /** The takes made, and the ledger keys of those the rules give back. */
 export type TakesRun = { takes: EngineTake[]; refundKeys: string[] };

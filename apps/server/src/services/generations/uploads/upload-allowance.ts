@@ -1,8 +1,8 @@
 import { isPaidPlanId, storageQuotaMessage } from "@backdrop/shared";
-import type { Env } from "../../config/index.ts";
-import type { ImageRecordStatements } from "../../repositories/image-records.repository.ts";
-import type { UserProfilesRepository } from "../../repositories/user-profiles.repository.ts";
-import { GenerationError } from "./generation-access.ts";
+import type { Env } from "../../../config/index.ts";
+import type { ImageRecordStatements } from "../../../repositories/image-records.repository.ts";
+import type { UserProfilesRepository } from "../../../repositories/user-profiles.repository.ts";
+import { GenerationError } from "../records/generation-access.ts";
 
 export type UploadAllowance = ReturnType<typeof createUploadAllowance>;
 

@@ -1,9 +1,12 @@
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
-import type { Logger } from "../../lib/logger.ts";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { ImageRecordView, StoredFile } from "../../repositories/image-records.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
-import { zipSource } from "../../storage/zip-source.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type {
+  ImageRecordView,
+  StoredFile,
+} from "../../../repositories/image-records.repository.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
+import { zipSource } from "../../../storage/zip-source.ts";
 import { extensionOf } from "./file-urls.ts";
 import { GenerationError } from "./generation-access.ts";
 

@@ -1,9 +1,9 @@
-import type { SubjectCutout } from "../../engines/image-engine.ts";
-import type { GenerationsRepository } from "../../repositories/generations.repository.ts";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
-import { newStoredFile } from "./file-urls.ts";
-import { keptKeysFor } from "./kept-scenes.ts";
+import type { SubjectCutout } from "../../../engines/image-engine.ts";
+import type { GenerationsRepository } from "../../../repositories/generations.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
+import { newStoredFile } from "../records/file-urls.ts";
+import { keptKeysFor } from "../records/kept-scenes.ts";
 
 /**
  * The cut-out each upload gets once (issue 14 point 1): its PNG is a file of the record, served

@@ -1,5 +1,5 @@
 import type { TFidelity } from "@backdrop/shared";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
 import type { FileUrls } from "./file-urls.ts";
 
 /** A result's fidelity as the API shows it, with its difference map's URL; null unmeasured. */

@@ -1,12 +1,12 @@
-import type { EngineResult, SubjectCutout } from "../../engines/image-engine.ts";
-import type { Logger } from "../../lib/logger.ts";
-import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
-import type { StoredFile } from "../../repositories/image-records.repository.ts";
-import type { StoredFileKind } from "../../repositories/schema.ts";
-import type { FileStorage } from "../../storage/file-storage.ts";
-import { newStoredFile } from "./file-urls.ts";
-import type { KeptScenes } from "./kept-scenes.ts";
-import type { UploadCutouts } from "./upload-cutouts.ts";
+import type { EngineResult, SubjectCutout } from "../../../engines/image-engine.ts";
+import type { Logger } from "../../../lib/logger.ts";
+import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
+import type { StoredFile } from "../../../repositories/image-records.repository.ts";
+import type { StoredFileKind } from "../../../repositories/schema.ts";
+import type { FileStorage } from "../../../storage/file-storage.ts";
+import { newStoredFile } from "../records/file-urls.ts";
+import type { KeptScenes } from "../records/kept-scenes.ts";
+import type { UploadCutouts } from "../uploads/upload-cutouts.ts";
 
 const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
   generate: "processed",
@@ -47,6 +47,8 @@ export function madeFile(
   };
   return { output, seed, file, ...(difference ? { difference } : {}) };
 }
+
+export type JobResults = ReturnType<typeof createJobResults>;
 
 /** Where a job's outputs are stored: the bytes, what is kept beside them, their maps. */
 export function createJobResults(deps: {
