@@ -91,6 +91,14 @@ module.exports = {
       to: { path: `${SERVER}/[^/]+\\.ts$` },
     },
     ...layerRules,
+    {
+      name: "routes-not-to-repositories",
+      comment:
+        "Routes never touch SQL: what they need of the database comes through services/, type imports included.",
+      severity: "error",
+      from: { path: folder("routes") },
+      to: { path: folder("repositories") },
+    },
     ...roomRules,
     {
       name: "source-not-to-tests",
