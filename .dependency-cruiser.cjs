@@ -47,6 +47,31 @@ const layerRules = LAYERS.flatMap((layer, rank) => {
   });
 });
 
+/**
+ * Inside services/generations/, its rooms depend one way, top to bottom:
+ *   (the top-level files: generations.service, job-acceptance, create-jobs)
+ *   → runner/   claiming, attempting and ending a job; each kind of job (runner/kinds/)
+ *   → uploads/  taking in a photo, its storage allowance, its cut-out at upload
+ *   → records/  a record and its stored files: URLs and keys, reading them for the API,
+ *               thumbnails, kept scenes, who may spend, deleting and archiving
+ * A room may import the rooms below it, never the top-level files nor a room above it.
+ */
+const GENERATIONS = `${SERVER}/services/generations`;
+const ROOMS = ["runner", "uploads", "records"];
+
+const roomRules = ROOMS.map((name, rank) => {
+  const above = ROOMS.slice(0, rank);
+  const upward = [`${GENERATIONS}/[^/]+\\.ts$`, ...above.map((room) => `${GENERATIONS}/${room}/`)];
+  const names = ["the top-level files", ...above.map((room) => `${room}/`)];
+  return {
+    name: `generations-${name}-not-upward`,
+    comment: `generations/${name}/ sits below ${names.join(", ")}: it must not import them.`,
+    severity: "error",
+    from: { path: `${GENERATIONS}/${name}/` },
+    to: { path: upward },
+  };
+});
+
 module.exports = {
   // The offline engine's own order of folders.
   extends: "./.dependency-cruiser-engine.cjs",
@@ -66,6 +91,15 @@ module.exports = {
       to: { path: `${SERVER}/[^/]+\\.ts$` },
     },
     ...layerRules,
+    {
+      name: "routes-not-to-repositories",
+      comment:
+        "Routes never touch SQL: what they need of the database comes through services/, type imports included.",
+      severity: "error",
+      from: { path: folder("routes") },
+      to: { path: folder("repositories") },
+    },
+    ...roomRules,
     {
       name: "source-not-to-tests",
       comment: "Product code never imports a test or a test helper.",

@@ -114,7 +114,7 @@ function apiRoutes(container: Container): Hono {
   api.route("/images", imagesRoutes({ identity, generations, downloads }));
   api.route("/files", filesRoutes({ identity, generations, downloads }));
   if (isDevMailboxEnabled(env, container.mailer)) {
-    api.route("/dev", devMailboxRoutes(env, container.repositories.mailOutbox));
+    api.route("/dev", devMailboxRoutes(env, container.services.devMailbox));
     // Said once, when the server builds its app: who can read every mail it sends.
     logger.warn(devMailboxNotice(env));
   }
@@ -139,10 +139,9 @@ export function createApp(container: Container): Hono {
   const { sandbox } = container.payments;
   if (sandbox) {
     const { identity, services, clock, env } = container;
-    const profiles = container.repositories.userProfiles;
     app.route(
       "/sandbox",
-      sandboxRoutes({ sandbox, billing: services.billing, profiles, identity, clock, env }),
+      sandboxRoutes({ sandbox, billing: services.billing, identity, clock, env }),
     );
   }
   app.route("/", webAppRoutes(container.webDistDir, { sourceMaps: container.env.serveSourceMaps }));

@@ -68,16 +68,17 @@ import {
   type BillingEventsService,
   createBillingEventsService,
 } from "./services/billing-events.service.ts";
+import { createDevMailbox, type DevMailbox } from "./services/dev-mailbox.service.ts";
 import type { Jobs } from "./services/generations/create-jobs.ts";
-import { createFileUrls } from "./services/generations/file-urls.ts";
 import {
   createGenerationsService,
   type GenerationsService,
 } from "./services/generations/generations.service.ts";
+import { createFileUrls } from "./services/generations/records/file-urls.ts";
 import {
   createUploadAllowance,
   type UploadAllowance,
-} from "./services/generations/upload-allowance.ts";
+} from "./services/generations/uploads/upload-allowance.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import {
   createScenePreviewService,
@@ -126,6 +127,8 @@ export type Container = {
     tokenLedger: TokenLedgerService;
     billingEvents: BillingEventsService;
     billing: BillingService;
+    /** The e-mails the outbox kept, for the development mailbox. */
+    devMailbox: DevMailbox;
     generations: GenerationsService;
     uploadAllowance: UploadAllowance;
     scenePreviews: ScenePreviewService;
@@ -331,6 +334,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
         profiles: repositories.userProfiles,
         clock,
       }),
+      devMailbox: createDevMailbox(repositories.mailOutbox),
       generations,
       uploadAllowance,
       scenePreviews: createScenePreviewService({

@@ -1,14 +1,15 @@
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ACCOUNT_MESSAGES, AUTH_MESSAGES, ZCheckoutSessionResponse } from "@backdrop/shared";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "@backdrop/shared";
 import { unzipSync } from "fflate";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted, useGenerationApps } from "./helpers/generation-jobs.ts";
 import { getFile, pollRecord, postFal, processBody, upload } from "./helpers/generations.ts";
 import {
   asCookie,
+  deleteAccount,
   getJson,
   PASSWORD,
   SAME_ORIGIN,
@@ -16,24 +17,13 @@ import {
   signIn,
   verifiedUser,
 } from "./helpers/identity.ts";
-import { stripeApp } from "./helpers/payment-drivers.ts";
-import { adaAndBob, currentUser, postPayment, subscribeInSandbox } from "./helpers/payments.ts";
+import { currentUser, subscribeInSandbox } from "./helpers/payments.ts";
 import { newAccount } from "./helpers/users.ts";
-import { createStripeEmulator } from "./stripe-emulator/stripe-emulator.ts";
-import { PRICES } from "./stripe-emulator/test-config.ts";
 
 type App = ReturnType<typeof useGenerationApps>["t"]["app"];
 
 function exportOf(app: App, user: SignedIn | null) {
   return app.request("/api/account/export", { headers: user ? asCookie(user) : {} });
-}
-
-function deleteAccount(app: App, user: SignedIn, body: unknown) {
-  return app.request("/api/account", {
-    method: "DELETE",
-    headers: { ...SAME_ORIGIN, ...asCookie(user), "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
 }
 
 /** Every stored key under the files folder, as storage names it. */
@@ -365,37 +355,4 @@ describeEachDatabase("data rights: export and account deletion", (database) => {
       subscriptionTokens: rows.reduce((sum, row) => sum + row.delta_subscription_tokens, 0),
     };
   }
-});
-
-describeEachDatabase("account deletion on Stripe", (database) => {
-  const emulator = createStripeEmulator({ prices: PRICES, now: () => Date.now() });
-  beforeAll(() => emulator.start());
-  afterAll(() => emulator.close());
-
-  it("cancels the subscription at once through Stripe's API before deleting", async () => {
-    emulator.takeEvents();
-    const { t, deliverAll } = stripeApp(database.handle(), { now: () => Date.now() }, emulator);
-    try {
-      const { ada } = await adaAndBob(t);
-      const res = await postPayment(t, "create-subscription", { uid: ada.id, planId: "pro" }, ada);
-      const session = ZCheckoutSessionResponse.parse(await res.json());
-      await deliverAll(emulator.completeCheckout(session.sessionId));
-      const subscriptionId = (await currentUser(t, ada)).stripeSubscriptionId ?? "";
-      expect(emulator.subscription(subscriptionId)?.status).toBe("active");
-
-      const deleted = await deleteAccount(t.app, ada, { password: PASSWORD });
-      expect(deleted.status).toBe(200);
-      expect(emulator.subscription(subscriptionId)?.status).toBe("canceled");
-      expect(emulator.subscription(subscriptionId)?.cancel_at_period_end).toBe(false);
-      expect(
-        emulator.requests.some(
-          (r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${subscriptionId}`,
-        ),
-      ).toBe(true);
-      // Stripe's news of the ended subscription finds no account, and is answered 200.
-      await deliverAll(emulator.takeEvents());
-    } finally {
-      await t.container.close();
-    }
-  });
 });

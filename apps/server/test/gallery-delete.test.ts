@@ -6,8 +6,8 @@ import {
   ZImageRecord,
 } from "@backdrop/shared";
 import { expect, it, vi } from "vitest";
-import { createKeptScenes } from "../src/services/generations/kept-scenes.ts";
-import { storageKeysOf } from "../src/services/generations/record-removal.ts";
+import { createKeptScenes } from "../src/services/generations/records/kept-scenes.ts";
+import { storageKeysOf } from "../src/services/generations/records/record-removal.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted, useGenerationApps } from "./helpers/generation-jobs.ts";
 import {

@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { readSceneState } from "../src/engines/local/scene-state/index.ts";
-import { createFileUrls } from "../src/services/generations/file-urls.ts";
-import { createKeptScenes } from "../src/services/generations/kept-scenes.ts";
+import { createFileUrls } from "../src/services/generations/records/file-urls.ts";
+import { createKeptScenes } from "../src/services/generations/records/kept-scenes.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import {
   getFile,

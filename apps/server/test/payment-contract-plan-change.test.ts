@@ -165,6 +165,28 @@ describeEachDatabase("payment contract: plan changes and renewals", (database) =
       expect(await pay.credit(ada)).toBe(0);
     });
 
+    it("reactivates a canceling subscription and changes its plan in the one call", async () => {
+      await subscribe("pro");
+      expect((await call("cancel-subscription", { uid: ada.id })).status).toBe(200);
+      await pay.settle();
+      expect((await me()).subscriptionStatus).toBe("canceling");
+      offset = 10 * DAY;
+      const changed = await change("elite");
+      expect(changed.status).toBe(200);
+      expect(await me()).toMatchObject({
+        subscriptionPlanId: "elite",
+        subscriptionStatus: "active",
+      });
+      // Kept running: the period ends renewed at the new plan, not canceled.
+      offset = 31 * DAY;
+      await pay.endPeriod(ada);
+      expect(await me()).toMatchObject({
+        subscriptionPlanId: "elite",
+        subscriptionStatus: "active",
+      });
+      expect((await pay.charges(ada)).at(-1)).toBe(2400);
+    });
+
     it("renews with a fresh monthly grant when the period ends", async () => {
       await subscribe("pro");
       await t.container.services.tokenLedger.debit(ada.id, 100, "job-1");

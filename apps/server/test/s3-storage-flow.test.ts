@@ -4,9 +4,9 @@ import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
-import { createFileUrls } from "../src/services/generations/file-urls.ts";
-import { keptKeysFor } from "../src/services/generations/kept-scenes.ts";
-import { thumbnailKeyFor } from "../src/services/generations/thumbnails.ts";
+import { createFileUrls } from "../src/services/generations/records/file-urls.ts";
+import { keptKeysFor } from "../src/services/generations/records/kept-scenes.ts";
+import { thumbnailKeyFor } from "../src/services/generations/records/thumbnails.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted } from "./helpers/generation-jobs.ts";
 import {

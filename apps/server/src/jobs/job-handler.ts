@@ -2,7 +2,8 @@ import type { ImageJob } from "../repositories/image-jobs.repository.ts";
 
 /**
  * What the drivers need from whoever runs jobs. The generation service implements it
- * (services/generations/job-runner.ts); the drivers only hand it job ids and sweep orphans.
+ * (services/generations/runner/job-runner.ts); the drivers only hand it job ids and sweep
+ * orphans.
  */
 export type JobHandler = {
   /** Runs one job from its row to its end; a job already ended is left alone. */

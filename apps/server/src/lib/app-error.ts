@@ -28,3 +28,20 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/**
+ * An unexpected failure (a provider out of reach, say) in a step of a call that has a wording
+ * of its own: logged like any unexpected failure, and answered with the step's wording in place
+ * of the call's (routes/errors.ts). Its `cause` is what failed. A plan change made while the
+ * subscription is canceling reactivates it first, and a reactivation that fails there is worded
+ * as any failed reactivation.
+ */
+export class StepFailure extends Error {
+  override name = "StepFailure";
+  constructor(
+    readonly wording: string,
+    options: { cause: unknown },
+  ) {
+    super(wording, options);
+  }
+}

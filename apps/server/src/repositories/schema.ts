@@ -203,7 +203,8 @@ export type ImageJobsTable = {
 
 /**
  * A storage key awaiting removal: its rows are gone, its bytes not yet (see
- * services/generations/stored-keys.ts). Retried at `next_attempt_at`, later after each failure.
+ * services/generations/records/stored-keys.ts). Retried at `next_attempt_at`, later after each
+ * failure.
  */
 export type PendingDeletionsTable = {
   key: string;

@@ -1,10 +1,8 @@
 import { BlockList, isIP } from "node:net";
-import type { TMailboxEntry } from "@backdrop/shared";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Env } from "../config/index.ts";
-import { extractLinks } from "../mail/mail-links.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import type { MailOutboxRepository } from "../repositories/mail-outbox.repository.ts";
+import type { DevMailbox } from "../services/dev-mailbox.service.ts";
 import { socketAddress } from "./client-ip.ts";
 
 /** The outbox is a development aid: never exposed in production or when mail really leaves. */
@@ -73,18 +71,8 @@ export function loopbackOnly(env: Env): MiddlewareHandler {
   };
 }
 
-export function devMailboxRoutes(env: Env, outbox: Pick<MailOutboxRepository, "list">): Hono {
-  return new Hono().use("*", loopbackOnly(env)).get("/mailbox", async (c) => {
-    const mails = await outbox.list();
-    const entries: TMailboxEntry[] = mails.map((mail) => ({
-      id: mail.id,
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      links: extractLinks(mail.text, mail.html),
-      createdAt: mail.createdAt,
-    }));
-    return c.json(entries);
-  });
+export function devMailboxRoutes(env: Env, mailbox: Pick<DevMailbox, "entries">): Hono {
+  return new Hono()
+    .use("*", loopbackOnly(env))
+    .get("/mailbox", async (c) => c.json(await mailbox.entries()));
 }

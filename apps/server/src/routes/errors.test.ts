@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { describe, expect, it, vi } from "vitest";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, StepFailure } from "../lib/app-error.ts";
 import { answerErrors, failsWith } from "./errors.ts";
 
 function appThrowing(error: unknown) {
@@ -56,6 +56,20 @@ describe("the app's one error handler", () => {
       "Unhandled error",
       expect.objectContaining({ path: "/provider" }),
     );
+  });
+
+  it("answers a failed step with the step's wording on a worded route, and logs it", async () => {
+    const cause = new Error("connection reset");
+    const { app, logger } = appThrowing(new StepFailure("Could not renew the plan", { cause }));
+    expect(await answer(app, "/provider")).toEqual({
+      status: 502,
+      body: { error: "Could not renew the plan" },
+    });
+    expect(await answer(app, "/plain")).toEqual({
+      status: 500,
+      body: { error: "Internal server error" },
+    });
+    expect(logger.error).toHaveBeenCalledTimes(2);
   });
 
   it("passes a client error raised by middleware through with its status", async () => {

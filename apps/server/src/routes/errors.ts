@@ -1,6 +1,6 @@
 import type { ErrorHandler, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, StepFailure } from "../lib/app-error.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /** What a call answers when something unexpected fails in it: the spec's wording for it. */
@@ -25,7 +25,8 @@ export function failsWith(message: string, status: Failure["status"] = 500): Mid
 
 /**
  * The app's one error handler: a refusal answers its own status and message; anything else
- * is logged and answers the call's failure wording, or a plain 500.
+ * is logged and answers the call's failure wording (a failed step's own, for a StepFailure),
+ * or a plain 500.
  */
 export function answerErrors(logger: Logger): ErrorHandler {
   return (error, c) => {
@@ -35,6 +36,7 @@ export function answerErrors(logger: Logger): ErrorHandler {
     }
     logger.error("Unhandled error", { method: c.req.method, path: c.req.path, error });
     const failure = c.get("failure");
-    return c.json({ error: failure?.message ?? "Internal server error" }, failure?.status ?? 500);
+    const message = failure && error instanceof StepFailure ? error.wording : failure?.message;
+    return c.json({ error: message ?? "Internal server error" }, failure?.status ?? 500);
   };
 }

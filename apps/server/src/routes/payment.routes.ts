@@ -101,7 +101,7 @@ export function paymentRoutes({
     )
     .post("/update-subscription", signedIn, providerFails(MESSAGES.changePlanFailed), async (c) => {
       const body = await parseOwnJson(c, ZUpdateSubscriptionRequest);
-      return c.json(await billing.updateSubscription(c.var.user, body.newPlanId, body.quotedAt));
+      return c.json(await billing.changePlan(c.var.user, body.newPlanId, body.quotedAt));
     })
     .post(
       "/create-checkout-session",

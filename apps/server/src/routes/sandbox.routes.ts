@@ -2,10 +2,10 @@ import { isPaidPlanId, PAID_PLAN_IDS, PAYMENT_MESSAGES } from "@backdrop/shared"
 import { type Context, Hono } from "hono";
 import type { Env } from "../config/index.ts";
 import type { Identity } from "../identity/identity.ts";
+import { StepFailure } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import { SandboxError, type SandboxProvider } from "../payments/sandbox/sandbox.provider.ts";
 import { checkoutPage, messagePage, portalPage } from "../payments/sandbox/sandbox-pages.ts";
-import type { UserProfilesRepository } from "../repositories/user-profiles.repository.ts";
 import type { BillingService } from "../services/billing.service.ts";
 import { BillingError } from "../services/billing.service.ts";
 import type { SessionUser } from "../services/session-user.ts";
@@ -19,14 +19,13 @@ import { verifiedUser } from "./session.middleware.ts";
 export type SandboxRoutesDeps = {
   sandbox: SandboxProvider;
   billing: BillingService;
-  profiles: Pick<UserProfilesRepository, "find">;
   identity: Identity;
   clock: Clock;
   env: Pick<Env, "appUrl" | "appOrigin" | "trustedOrigins">;
 };
 
 export function sandboxRoutes(deps: SandboxRoutesDeps): Hono {
-  const { sandbox, billing, profiles, identity, clock, env } = deps;
+  const { sandbox, billing, identity, clock, env } = deps;
   const home = `${env.appUrl}/pricing`;
 
   const html = (c: Context, body: string, status: 200 | 401 | 404 | 409 = 200) => {
@@ -92,8 +91,11 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Hono {
       try {
         await run(owner.user, await c.req.parseBody());
       } catch (error) {
-        if (error instanceof BillingError || error instanceof SandboxError) {
-          return showPortal(c, owner.userId, owner.portalId, error.message);
+        // A step that failed in a larger action (the reactivation before a plan change) is
+        // shown as that step's own refusal would be.
+        const refusal = error instanceof StepFailure ? error.cause : error;
+        if (refusal instanceof BillingError || refusal instanceof SandboxError) {
+          return showPortal(c, owner.userId, owner.portalId, refusal.message);
         }
         throw error;
       }
@@ -155,12 +157,8 @@ export function sandboxRoutes(deps: SandboxRoutesDeps): Hono {
     portalAction(async (user, form) => {
       const planId = form.planId;
       if (!isPaidPlanId(planId)) throw new SandboxError(PAYMENT_MESSAGES.unknownPlan);
-      // As the pricing page does: a canceling subscription is reactivated first.
-      const profile = await profiles.find(user.id);
-      if (profile?.subscriptionStatus === "canceling") {
-        await billing.reactivateSubscription(user);
-      }
-      await billing.updateSubscription(user, planId);
+      // As the pricing page's change: a canceling subscription is reactivated first.
+      await billing.changePlan(user, planId);
     }),
   );
   app.post(

@@ -9,8 +9,8 @@ import {
   type AccountDataRepository,
 } from "../repositories/account-data.repository.ts";
 import type { UserProfilesRepository } from "../repositories/user-profiles.repository.ts";
-import { storageKeysOf } from "./generations/record-removal.ts";
-import type { StoredKeys } from "./generations/stored-keys.ts";
+import { storageKeysOf } from "./generations/records/record-removal.ts";
+import type { StoredKeys } from "./generations/records/stored-keys.ts";
 import type { SessionUser } from "./session-user.ts";
 
 /** The prefix of the user id that accounting's rows carry once their account is deleted. */

@@ -11,7 +11,7 @@ import type {
 } from "../repositories/account-data.repository.ts";
 import type { FileStorage } from "../storage/file-storage.ts";
 import { type ZipMember, zipSource } from "../storage/zip-source.ts";
-import { extensionOf } from "./generations/file-urls.ts";
+import { extensionOf } from "./generations/records/file-urls.ts";
 import type { SessionUser } from "./session-user.ts";
 
 /**

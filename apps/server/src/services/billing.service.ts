@@ -10,7 +10,7 @@ import {
   type TSubscriptionStateResponse,
   tokenTopUpRefusal,
 } from "@backdrop/shared";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, StepFailure } from "../lib/app-error.ts";
 import type { Clock } from "../lib/clock.ts";
 import type {
   BillingCustomer,
@@ -35,6 +35,15 @@ export type BillingService = {
   reactivateSubscription(user: SessionUser): Promise<TSubscriptionStateResponse>;
   planChangeQuote(user: SessionUser, planId: TPaidPlanId): Promise<TPlanChangeQuoteResponse>;
   updateSubscription(
+    user: SessionUser,
+    planId: TPaidPlanId,
+    quotedAt?: number,
+  ): Promise<TSubscriptionStateResponse>;
+  /**
+   * A plan change as the user asks for it (SPEC point 4): a canceling subscription is
+   * reactivated first, then changed.
+   */
+  changePlan(
     user: SessionUser,
     planId: TPaidPlanId,
     quotedAt?: number,
@@ -102,7 +111,7 @@ export function createBillingService({
     };
   }
 
-  return {
+  const service: BillingService = {
     async createSubscription(user, planId) {
       const profile = await profileOf(user);
       if (hasLiveSubscription(liveFields(profile), clock.now())) {
@@ -166,6 +175,17 @@ export function createBillingService({
       return stateOf(user);
     },
 
+    async changePlan(user, planId, quotedAt) {
+      if ((await profiles.find(user.id))?.subscriptionStatus === "canceling") {
+        // A failed reactivation reads as one (SPEC point 8), though the call changes plan.
+        await service.reactivateSubscription(user).catch((error: unknown) => {
+          if (error instanceof AppError) throw error;
+          throw new StepFailure(MESSAGES.reactivateSubscriptionFailed, { cause: error });
+        });
+      }
+      return service.updateSubscription(user, planId, quotedAt);
+    },
+
     async createTokenCheckout(user, tokenCount, amount) {
       const profile = await profileOf(user);
       const refusal = tokenTopUpRefusal(liveFields(profile), clock.now());
@@ -188,4 +208,5 @@ export function createBillingService({
       return answer;
     },
   };
+  return service;
 }

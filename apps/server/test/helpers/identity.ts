@@ -64,6 +64,15 @@ export async function verifiedUser(
 export const asCookie = (user: SignedIn) => ({ cookie: user.cookie });
 export const asBearer = (user: SignedIn) => ({ authorization: `Bearer ${user.token}` });
 
+/** Deletes the signed-in user's account, from the app's own page, with `body`'s proof. */
+export function deleteAccount(app: App, user: SignedIn, body: unknown) {
+  return app.request("/api/account", {
+    method: "DELETE",
+    headers: { ...SAME_ORIGIN, ...asCookie(user), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
 export async function getJson(app: App, path: string, headers: Record<string, string> = {}) {
   const res = await app.request(path, { headers });
   return { status: res.status, body: (await res.json()) as unknown, headers: res.headers };

@@ -25,8 +25,9 @@ import type { GenerationsRepository } from "../../repositories/generations.repos
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
-import { createJobRunner, type JobRunner, type JobTimings } from "./job-runner.ts";
-import { createStoredKeys, type StoredKeys } from "./stored-keys.ts";
+import { createStoredKeys, type StoredKeys } from "./records/stored-keys.ts";
+import { createJobRunner, type JobRunner } from "./runner/job-runner.ts";
+import type { JobTimings } from "./runner/job-timings.ts";
 
 export const DEFAULT_LEASE_MS = 30_000;
 export const DEFAULT_SWEEP_INTERVAL_MS = 15_000;
@@ -36,7 +37,7 @@ export type JobsOptions = Partial<JobTimings> & {
   sweepIntervalMs?: number;
   /** Instead of JOB_SHUTDOWN_GRACE_SECONDS. */
   shutdownGraceMs?: number;
-  /** The first retry of a stored file storage would not remove (see stored-keys.ts). */
+  /** The first retry of a stored file storage would not remove (see records/stored-keys.ts). */
   removalRetryMs?: number;
 };
 

@@ -53,19 +53,23 @@ export async function cancelSubscription(uid: string): Promise<TSubscriptionStat
 }
 
 /**
- * Reactivation has two defaults in the spec: 'Could not renew subscription.' when the person
- * asked to keep their plan, 'Could not reactivate subscription' when it is the first step of
- * a plan change.
+ * The person asked to keep their plan: the spec's default is 'Could not renew subscription.'.
+ * (The reactivation a plan change makes first is the server's, in update-subscription, which
+ * words its failure 'Could not reactivate subscription'.)
  */
-export async function reactivateSubscription(
-  uid: string,
-  fallback: string = MESSAGES.renewSubscriptionFailed,
-): Promise<TSubscriptionStateResponse> {
-  const body = await postJson("/api/payment/reactivate-subscription", { uid }, fallback);
+export async function reactivateSubscription(uid: string): Promise<TSubscriptionStateResponse> {
+  const body = await postJson(
+    "/api/payment/reactivate-subscription",
+    { uid },
+    MESSAGES.renewSubscriptionFailed,
+  );
   return parse(ZSubscriptionStateResponse, body);
 }
 
-/** `quotedAt`: the quote the user confirmed, so the change is made at its figures. */
+/**
+ * `quotedAt`: the quote the user confirmed, so the change is made at its figures. A canceling
+ * subscription is reactivated first, in the same call.
+ */
 export async function updateSubscription(
   uid: string,
   newPlanId: TPaidPlanId,

@@ -11,7 +11,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { browserLocation } from "../../../lib/browser-location.ts";
 import { notifySuccess } from "../../../lib/notify.ts";
-import { fetchPlanChangeQuote, reactivateSubscription, updateSubscription } from "../api.ts";
+import { fetchPlanChangeQuote, updateSubscription } from "../api.ts";
 import { useApplySubscriptionState } from "../hooks/use-apply-subscription-state.ts";
 import { useSubscriptionAction } from "../hooks/use-subscription-action.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
@@ -55,8 +55,8 @@ function QuoteFigures({ quote, target }: { quote: TPlanChangeQuoteResponse; targ
 /**
  * A change is immediate. The dialog shows the server's own figures for it (what is charged
  * now, the tokens added, the price from the renewal) and confirms at exactly those figures.
- * While canceling, the subscription is reactivated first, then changed, then the page reloads
- * (SPEC point 4).
+ * While canceling, the one call reactivates the subscription first, then changes it (the
+ * server's rule), and the page then reloads (SPEC point 4).
  */
 export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProps) {
   const { busy, error, run, clearError } = useSubscriptionAction(MESSAGES.changePlanFailed);
@@ -74,14 +74,12 @@ export function ChangePlanDialog({ target, onClose, user }: ChangePlanDialogProp
 
   const confirm = (planId: TPaidPlanId, name: string) =>
     run(async () => {
-      const quotedAt = quote.data?.quotedAt;
+      const changed = await updateSubscription(user.uid, planId, quote.data?.quotedAt);
       if (canceling) {
-        await reactivateSubscription(user.uid, MESSAGES.reactivateSubscriptionFailed);
-        await updateSubscription(user.uid, planId, quotedAt);
         browserLocation.reload();
         return;
       }
-      apply(await updateSubscription(user.uid, planId, quotedAt));
+      apply(changed);
       onClose();
       notifySuccess(`You are now on the ${name} plan`);
     });

@@ -173,14 +173,13 @@ describe("subscription modals", () => {
     );
   });
 
-  it("while canceling, reactivates, then changes the plan, then reloads", async () => {
+  it("while canceling, changes the plan in one call that reactivates it first, then reloads", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => {});
     const fetchMock = mockApi({
       "GET /api/payment/plan-change-quote": jsonResponse(
         200,
         quote({ planId: "starter", chargeCents: 0, tokens: 0 }),
       ),
-      "POST /api/payment/reactivate-subscription": jsonResponse(200, state({})),
       "POST /api/payment/update-subscription": jsonResponse(
         200,
         state({ subscriptionPlanId: "starter" }),
@@ -199,16 +198,21 @@ describe("subscription modals", () => {
     );
     expect(paths.filter((path) => path.startsWith("/api/payment/"))).toEqual([
       "/api/payment/plan-change-quote",
-      "/api/payment/reactivate-subscription",
       "/api/payment/update-subscription",
     ]);
+    expect(callsTo(fetchMock, "/api/payment/update-subscription")[0]?.body).toMatchObject({
+      uid: "user-1",
+      newPlanId: "starter",
+    });
   });
 
-  it("stops when the reactivation before a change fails, with the spec's default", async () => {
+  it("stops when the reactivation before a change fails, with the server's wording for it", async () => {
     const reload = vi.spyOn(browserLocation, "reload").mockImplementation(() => {});
     const fetchMock = mockApi({
       "GET /api/payment/plan-change-quote": jsonResponse(200, quote({})),
-      "POST /api/payment/reactivate-subscription": jsonResponse(502, {}),
+      "POST /api/payment/update-subscription": jsonResponse(502, {
+        error: "Could not reactivate subscription",
+      }),
     });
     const { user } = renderRoute("/pricing", { session: subscriber("canceling") });
     await user.click(within(card("Elite")).getByRole("button", { name: "Change Plan" }));
@@ -217,7 +221,7 @@ describe("subscription modals", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       "Could not reactivate subscription",
     );
-    expect(callsTo(fetchMock, "/api/payment/update-subscription")).toHaveLength(0);
+    expect(callsTo(fetchMock, "/api/payment/reactivate-subscription")).toHaveLength(0);
     expect(reload).not.toHaveBeenCalled();
   });
 
