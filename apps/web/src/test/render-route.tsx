@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppToaster } from "../app.tsx";
+import { AppToaster } from "../components/ui/app-toaster.tsx";
 import { PUBLIC_CONFIG_QUERY_KEY } from "../features/auth/hooks/use-public-config.ts";
 import type { IdentityUser } from "../features/auth/identity-client.ts";
 import { SessionProvider } from "../features/auth/session-provider.tsx";

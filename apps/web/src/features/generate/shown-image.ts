@@ -32,6 +32,3 @@ export const SHOWN_SUFFIX: Record<ShownKind, string | undefined> = {
   upscaled: "2x",
   edited: "edited",
 };
-
-/** For the transparent PNG's file name: the result's name, then this. */
-export const CUTOUT_SUFFIX = "transparent";

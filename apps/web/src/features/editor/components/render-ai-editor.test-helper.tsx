@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
-import { AppToaster } from "../../../app.tsx";
+import { AppToaster } from "../../../components/ui/app-toaster.tsx";
 import { createTestQueryClient, testUser } from "../../../test/render-route.tsx";
 import { SessionContext, type SessionContextValue } from "../../auth/session.ts";
 import { useEditorGate } from "../hooks/use-editor-gate.ts";

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { whenIdle } from "../../../lib/when-idle.ts";
 import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
+import { AiEditor } from "../../editor/components/lazy-ai-editor.ts";
 import type { GenerationSettings } from "../hooks/use-generation-settings.ts";
 import { useStudio } from "../hooks/use-studio.ts";
 import { EditorSlot } from "./editor-slot.tsx";
@@ -11,7 +12,6 @@ import {
 } from "./gate-dialogs.ts";
 import { GenerateButton } from "./generate-button.tsx";
 import { ImagePicker } from "./image-picker.tsx";
-import { AiEditor } from "./lazy-ai-editor.ts";
 import { MethodPicker } from "./method-picker.tsx";
 import { PromptField } from "./prompt-field.tsx";
 import { RelightOption } from "./relight-option.tsx";

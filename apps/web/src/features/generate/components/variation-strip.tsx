@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cx } from "../../../lib/cx.ts";
-import { thumbnailUrl } from "../../gallery/gallery-images.ts";
+import { thumbnailUrl } from "../../../lib/image-urls.ts";
 import type { Variation } from "../hooks/use-generation.ts";
 import type { VariationChoiceState } from "../hooks/use-variation-choice.ts";
 import type { ImageSize } from "../image-checks.ts";

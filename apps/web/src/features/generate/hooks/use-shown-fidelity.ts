@@ -1,7 +1,7 @@
 import type { TFidelity } from "@backdrop/shared";
 import { useQuery } from "@tanstack/react-query";
+import { knownFidelity } from "../../../lib/fidelity-memory.ts";
 import { fetchRecord } from "../api.ts";
-import { knownFidelity } from "../fidelity-memory.ts";
 
 /**
  * How faithful the product in the image shown is: as its record or edit answer said, or, for

@@ -1,12 +1,11 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
+import { CUTOUT_SUFFIX, downloadImage } from "../../../lib/download-result.ts";
 import { useSession } from "../../auth/session.ts";
 import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
-import { downloadImage } from "../download-image.ts";
 import { checkGeneration, isSubscriptionExpired } from "../generation-checks.ts";
 import { DEFAULT_METHOD } from "../processing-method.ts";
 import {
-  CUTOUT_SUFFIX,
   editedImage,
   generatedImage,
   revertUpscale,

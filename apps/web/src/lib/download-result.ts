@@ -1,6 +1,9 @@
 import { DOWNLOAD_MESSAGES } from "@backdrop/shared";
-import { DownloadError, downloadImage as saveImage } from "../../lib/download-image.ts";
-import { notifyError } from "../../lib/notify.ts";
+import { DownloadError, downloadImage as saveImage } from "./download-image.ts";
+import { notifyError } from "./notify.ts";
+
+/** For the transparent PNG's file name: the result's name, then this. */
+export const CUTOUT_SUFFIX = "transparent";
 
 /** "backdrop-on-a-marble-counter-2x": the prompt's words and what was done, no extension. */
 export function downloadBaseName(prompt: string | null | undefined, suffix?: string): string {

@@ -1,8 +1,8 @@
 import { DOWNLOAD_MESSAGES } from "@backdrop/shared";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { AppToaster } from "../../app.tsx";
-import { downloadBaseName, downloadImage } from "./download-image.ts";
+import { AppToaster } from "../components/ui/app-toaster.tsx";
+import { downloadBaseName, downloadImage } from "./download-result.ts";
 
 function withToasts() {
   render(<AppToaster />);
