@@ -1,7 +1,7 @@
 import { Container } from "../components/ui/container.tsx";
 import { GenerateWorkspace } from "../features/batch/components/generate-workspace.tsx";
-import { GenerateHero } from "../features/generate/components/generate-hero.tsx";
-import { HowItWorks } from "../features/generate/components/how-it-works.tsx";
+import { GenerateHero } from "../features/generate/landing/generate-hero.tsx";
+import { HowItWorks } from "../features/generate/landing/how-it-works.tsx";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function GeneratePage() {

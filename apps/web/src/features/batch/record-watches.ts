@@ -3,7 +3,7 @@ import {
   type WatchOptions,
   type WatchResult,
   watchRecord,
-} from "../generate/watch-record.ts";
+} from "../generate/generation/watch-record.ts";
 
 type Watch = Omit<WatchOptions, "signal" | "live">;
 

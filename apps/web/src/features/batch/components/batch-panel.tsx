@@ -6,14 +6,14 @@ import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
 import {
   LoginRequiredDialog,
   SubscriptionRequiredDialog,
-} from "../../generate/components/gate-dialogs.ts";
-import { MethodPicker } from "../../generate/components/method-picker.tsx";
-import { PromptField } from "../../generate/components/prompt-field.tsx";
-import { ScenePreview } from "../../generate/components/scene-preview.tsx";
-import { ShadowPicker } from "../../generate/components/shadow-picker.tsx";
-import { SizePicker } from "../../generate/components/size-picker.tsx";
-import { StepTitle } from "../../generate/components/step-title.tsx";
-import { outputOf } from "../../generate/size-choices.ts";
+} from "../../generate/gate/gate-dialogs.ts";
+import { PromptField } from "../../generate/scene/prompt-field.tsx";
+import { ScenePreview } from "../../generate/scene/scene-preview.tsx";
+import { MethodPicker } from "../../generate/settings/method-picker.tsx";
+import { ShadowPicker } from "../../generate/settings/shadow-picker.tsx";
+import { outputOf } from "../../generate/settings/size-choices.ts";
+import { SizePicker } from "../../generate/settings/size-picker.tsx";
+import { StepTitle } from "../../generate/studio/step-title.tsx";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { Batch } from "../hooks/use-batch.ts";
 import { AddPhotosButton } from "./add-photos-button.tsx";

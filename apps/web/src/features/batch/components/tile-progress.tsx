@@ -1,8 +1,8 @@
 import type { ProcessingMethod } from "@backdrop/shared";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useEstimatedProgress } from "../../generate/hooks/use-estimated-progress.ts";
-import { progressValueText, stageView } from "../../generate/job-stages.ts";
+import { progressValueText, stageView } from "../../generate/progress/job-stages.ts";
+import { useEstimatedProgress } from "../../generate/progress/use-estimated-progress.ts";
 
 type TileProgressProps = {
   name: string;
