@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { AppToaster } from "./components/ui/app-toaster.tsx";
-import { SessionProvider } from "./features/auth/session-provider.tsx";
+import { SessionProvider } from "./features/auth/index.ts";
 import { preloadPage } from "./lazy-pages.ts";
 import { onLinkIntent } from "./lib/link-intent.ts";
 import { createAppRouter } from "./router.tsx";

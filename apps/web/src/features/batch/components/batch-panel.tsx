@@ -2,18 +2,18 @@ import { ImagePlus } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
+import { usePublicConfig } from "../../auth/index.ts";
 import {
   LoginRequiredDialog,
+  MethodPicker,
+  outputOf,
+  PromptField,
+  ScenePreview,
+  ShadowPicker,
+  SizePicker,
+  StepTitle,
   SubscriptionRequiredDialog,
-} from "../../generate/gate/gate-dialogs.ts";
-import { PromptField } from "../../generate/scene/prompt-field.tsx";
-import { ScenePreview } from "../../generate/scene/scene-preview.tsx";
-import { MethodPicker } from "../../generate/settings/method-picker.tsx";
-import { ShadowPicker } from "../../generate/settings/shadow-picker.tsx";
-import { outputOf } from "../../generate/settings/size-choices.ts";
-import { SizePicker } from "../../generate/settings/size-picker.tsx";
-import { StepTitle } from "../../generate/studio/step-title.tsx";
+} from "../../generate/index.ts";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { Batch } from "../hooks/use-batch.ts";
 import { AddPhotosButton } from "./add-photos-button.tsx";

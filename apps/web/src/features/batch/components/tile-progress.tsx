@@ -1,8 +1,7 @@
 import type { ProcessingMethod } from "@backdrop/shared";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { progressValueText, stageView } from "../../generate/progress/job-stages.ts";
-import { useEstimatedProgress } from "../../generate/progress/use-estimated-progress.ts";
+import { progressValueText, stageView, useEstimatedProgress } from "../../generate/index.ts";
 
 type TileProgressProps = {
   name: string;

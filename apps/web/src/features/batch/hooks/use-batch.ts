@@ -1,13 +1,14 @@
 import { type Aspect, DEFAULT_ASPECT, DEFAULT_SHADOW_STYLE } from "@backdrop/shared";
 import { useCallback, useState } from "react";
-import { useSession } from "../../auth/session.ts";
-import { DEFAULT_METHOD } from "../../generate/settings/processing-method.ts";
+import { useSession } from "../../auth/index.ts";
 import {
+  checkGeneration,
+  DEFAULT_METHOD,
   type GenerationSettings,
+  isSubscriptionExpired,
+  PROMPT_INPUT_ID,
   useGenerationSettings,
-} from "../../generate/settings/use-generation-settings.ts";
-import { checkGeneration, isSubscriptionExpired } from "../../generate/studio/generation-checks.ts";
-import { PROMPT_INPUT_ID } from "../../generate/studio/studio-ids.ts";
+} from "../../generate/index.ts";
 import { doneRecordIds, tallyRuns } from "../batch-photo.ts";
 import { batchPrice } from "../batch-price.ts";
 import { useBatchPhotos } from "./use-batch-photos.ts";

@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
 import { AppToaster } from "../../../components/ui/app-toaster.tsx";
 import { createTestQueryClient, testUser } from "../../../test/render-route.tsx";
-import { SessionContext, type SessionContextValue } from "../../auth/session.ts";
+import { SessionContext, type SessionContextValue } from "../../auth/index.ts";
 import { useEditorGate } from "../hooks/use-editor-gate.ts";
 import { AiEditor } from "./ai-editor.tsx";
 import { EditUpgradeAlert } from "./edit-upgrade-alert.tsx";

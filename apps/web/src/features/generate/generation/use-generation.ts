@@ -9,7 +9,7 @@ import {
 } from "@backdrop/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { startProcessing, type UploadedPhoto, uploadImage } from "../api.ts";
 import type { ImageSize } from "../photo/image-checks.ts";
 import { isAbort, watchRecord } from "./watch-record.ts";

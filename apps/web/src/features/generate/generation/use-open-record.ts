@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { fetchRecord } from "../api.ts";
 import { IMAGE_PARAM, type OpenedRecord, openedRecord, RECORD_PARAM } from "./open-record.ts";
 

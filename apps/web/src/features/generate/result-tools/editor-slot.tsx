@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { AiEditor } from "../../editor/components/lazy-ai-editor.ts";
+import { AiEditor } from "../../editor/index.ts";
 
 /** Where the AI editor panel (features/editor) plugs into the studio. */
 export type EditorSlotProps = {

@@ -2,7 +2,7 @@ import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { startUpscale } from "../api.ts";
 import { isAbort, watchRecord } from "../generation/watch-record.ts";
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { whenIdle } from "../../../lib/when-idle.ts";
-import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
-import { AiEditor } from "../../editor/components/lazy-ai-editor.ts";
+import { usePublicConfig } from "../../auth/index.ts";
+import { AiEditor } from "../../editor/index.ts";
 import {
   LoginRequiredDialog,
   preloadGateDialogs,

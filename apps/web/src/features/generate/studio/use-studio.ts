@@ -1,8 +1,8 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { CUTOUT_SUFFIX, downloadImage } from "../../../lib/download-result.ts";
-import { useSession } from "../../auth/session.ts";
-import { useEditorGate } from "../../editor/hooks/use-editor-gate.ts";
+import { useSession } from "../../auth/index.ts";
+import { useEditorGate } from "../../editor/index.ts";
 import { useStudioDraft } from "../draft/use-studio-draft.ts";
 import { useGeneration } from "../generation/use-generation.ts";
 import { useOpenRecord } from "../generation/use-open-record.ts";
