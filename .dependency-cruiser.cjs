@@ -73,8 +73,8 @@ const roomRules = ROOMS.map((name, rank) => {
 });
 
 module.exports = {
-  // The offline engine's own order of folders.
-  extends: "./.dependency-cruiser-engine.cjs",
+  // The offline engine's own order of folders, and the web app's features and their order.
+  extends: ["./.dependency-cruiser-engine.cjs", "./.dependency-cruiser-web.cjs"],
   forbidden: [
     {
       name: "no-circular",

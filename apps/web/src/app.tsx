@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { SessionProvider } from "./features/auth/session-provider.tsx";
+import { AppToaster } from "./components/ui/app-toaster.tsx";
+import { SessionProvider } from "./features/auth/index.ts";
 import { preloadPage } from "./lazy-pages.ts";
 import { onLinkIntent } from "./lib/link-intent.ts";
-import { loadSonner } from "./lib/notify.ts";
 import { createAppRouter } from "./router.tsx";
 
 export function createQueryClient() {
@@ -14,28 +14,6 @@ export function createQueryClient() {
       mutations: { retry: false },
     },
   });
-}
-
-// Mounted (and so fetched) right after the first render, so that a toast about a dropped
-// connection can still show: its code is already there.
-const Toaster = lazy(() => loadSonner().then((sonner) => ({ default: sonner.Toaster })));
-
-export function AppToaster() {
-  return (
-    <Suspense fallback={null}>
-      <Toaster
-        position="top-center"
-        closeButton
-        richColors
-        toastOptions={{
-          classNames: {
-            toast: "rounded-2xl! border-line! font-sans! shadow-pop!",
-            title: "text-[0.9375rem]! font-semibold!",
-          },
-        }}
-      />
-    </Suspense>
-  );
 }
 
 export function App() {

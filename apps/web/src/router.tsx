@@ -1,7 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { AppLayout } from "./features/shell/components/app-layout.tsx";
-import { PageLoading } from "./features/shell/components/page-loading.tsx";
-import { RouteError } from "./features/shell/components/route-error.tsx";
+import { AppLayout, PageLoading, RouteError } from "./features/shell/index.ts";
 import { LAZY_PAGES, type LazyPagePath } from "./lazy-pages.ts";
 import { GeneratePage } from "./pages/generate-page.tsx";
 import { NotFoundPage } from "./pages/not-found-page.tsx";

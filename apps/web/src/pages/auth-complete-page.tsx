@@ -1,4 +1,4 @@
-import { AuthComplete } from "../features/auth/components/auth-complete.tsx";
+import { AuthComplete } from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function AuthCompletePage() {

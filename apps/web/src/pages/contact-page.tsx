@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { Card } from "../components/ui/card.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { useSession } from "../features/auth/session.ts";
-import { ContactForm } from "../features/support/components/contact-form.tsx";
+import { useSession } from "../features/auth/index.ts";
+import { ContactForm } from "../features/support/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ContactPage() {

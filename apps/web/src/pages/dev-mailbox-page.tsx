@@ -1,5 +1,5 @@
 import { Container } from "../components/ui/container.tsx";
-import { DevMailbox } from "../features/dev-mailbox/components/dev-mailbox.tsx";
+import { DevMailbox } from "../features/dev-mailbox/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function DevMailboxPage() {

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
-import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
-import { ForgotPasswordForm } from "../features/auth/components/forgot-password-form.tsx";
-import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
+import {
+  AUTH_LINK,
+  AuthCard,
+  ForgotPasswordForm,
+  RedirectSignedIn,
+} from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ForgotPasswordPage() {

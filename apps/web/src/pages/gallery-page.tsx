@@ -3,9 +3,8 @@ import { Link } from "react-router";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { useSession } from "../features/auth/session.ts";
-import { Gallery } from "../features/gallery/components/gallery.tsx";
-import { GalleryLoginNotice } from "../features/gallery/components/gallery-notices.tsx";
+import { useSession } from "../features/auth/index.ts";
+import { Gallery, GalleryLoginNotice } from "../features/gallery/index.ts";
 import { cx } from "../lib/cx.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 

@@ -1,7 +1,6 @@
 import { Container } from "../components/ui/container.tsx";
-import { GenerateWorkspace } from "../features/batch/components/generate-workspace.tsx";
-import { GenerateHero } from "../features/generate/components/generate-hero.tsx";
-import { HowItWorks } from "../features/generate/components/how-it-works.tsx";
+import { GenerateWorkspace } from "../features/batch/index.ts";
+import { GenerateHero, HowItWorks } from "../features/generate/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function GeneratePage() {

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
-import { LoginForm } from "../features/auth/components/login-form.tsx";
-import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
+import { AUTH_LINK, AuthCard, LoginForm, RedirectSignedIn } from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function LoginPage() {

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../components/ui/button.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { NoticeCard } from "../components/ui/notice-card.tsx";
-import { RedirectNote } from "../features/payment/components/redirect-note.tsx";
-import { useRedirectCountdown } from "../features/payment/hooks/use-redirect-countdown.ts";
+import { RedirectNote, useRedirectCountdown } from "../features/payment/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 /** SPEC point 2: says so, then returns to / after 3 s. */

@@ -5,11 +5,13 @@ import { buttonClasses } from "../components/ui/button.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { NoticeCard } from "../components/ui/notice-card.tsx";
 import { Spinner } from "../components/ui/spinner.tsx";
-import { useSession } from "../features/auth/session.ts";
-import { RedirectNote } from "../features/payment/components/redirect-note.tsx";
-import { usePaymentConfirmation } from "../features/payment/hooks/use-payment-confirmation.ts";
-import { useRedirectCountdown } from "../features/payment/hooks/use-redirect-countdown.ts";
-import { purchaseSummary } from "../features/payment/purchase-summary.ts";
+import { useSession } from "../features/auth/index.ts";
+import {
+  purchaseSummary,
+  RedirectNote,
+  usePaymentConfirmation,
+  useRedirectCountdown,
+} from "../features/payment/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 /** SPEC point 2: processing, then success (back to / after 3 s) or error. */

@@ -1,9 +1,7 @@
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { hasLiveSubscription, useSession } from "../features/auth/session.ts";
-import { PricingPlans } from "../features/pricing/components/pricing-plans.tsx";
-import { TokenCosts } from "../features/pricing/components/token-costs.tsx";
-import { TopUpSection } from "../features/pricing/components/top-up-section.tsx";
+import { hasLiveSubscription, useSession } from "../features/auth/index.ts";
+import { PricingPlans, TokenCosts, TopUpSection } from "../features/pricing/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function PricingPage() {

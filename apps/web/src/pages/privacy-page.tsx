@@ -1,5 +1,4 @@
-import { LegalDocument } from "../features/legal/components/legal-document.tsx";
-import { PRIVACY_INTRO, PRIVACY_SECTIONS } from "../features/legal/components/privacy-sections.tsx";
+import { LegalDocument, PRIVACY_INTRO, PRIVACY_SECTIONS } from "../features/legal/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function PrivacyPage() {

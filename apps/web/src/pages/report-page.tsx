@@ -1,7 +1,7 @@
 import { Card } from "../components/ui/card.tsx";
 import { Container } from "../components/ui/container.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { ReportForm } from "../features/support/components/report-form.tsx";
+import { ReportForm } from "../features/support/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ReportPage() {

@@ -1,8 +1,11 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
-import { ResetLinkProblem } from "../features/auth/components/reset-link-problem.tsx";
-import { ResetPasswordForm } from "../features/auth/components/reset-password-form.tsx";
+import {
+  AUTH_LINK,
+  AuthCard,
+  ResetLinkProblem,
+  ResetPasswordForm,
+} from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function ResetPasswordPage() {

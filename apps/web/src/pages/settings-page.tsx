@@ -2,9 +2,8 @@ import { UserRound } from "lucide-react";
 import { Container } from "../components/ui/container.tsx";
 import { LoginNotice } from "../components/ui/notice-card.tsx";
 import { PageIntro } from "../components/ui/page-intro.tsx";
-import { DeleteAccountSection } from "../features/account/components/delete-account-section.tsx";
-import { ExportDataSection } from "../features/account/components/export-data-section.tsx";
-import { useSession } from "../features/auth/session.ts";
+import { DeleteAccountSection, ExportDataSection } from "../features/account/index.ts";
+import { useSession } from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 /** /settings: the account's data rights, exporting everything and deleting the account. */

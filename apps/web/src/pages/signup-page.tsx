@@ -1,7 +1,5 @@
 import { Link } from "react-router";
-import { AUTH_LINK, AuthCard } from "../features/auth/components/auth-card.tsx";
-import { RedirectSignedIn } from "../features/auth/components/redirect-signed-in.tsx";
-import { SignupForm } from "../features/auth/components/signup-form.tsx";
+import { AUTH_LINK, AuthCard, RedirectSignedIn, SignupForm } from "../features/auth/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function SignupPage() {

@@ -1,5 +1,4 @@
-import { LegalDocument } from "../features/legal/components/legal-document.tsx";
-import { TERMS_INTRO, TERMS_SECTIONS } from "../features/legal/components/terms-sections.tsx";
+import { LegalDocument, TERMS_INTRO, TERMS_SECTIONS } from "../features/legal/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function TermsPage() {

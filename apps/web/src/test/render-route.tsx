@@ -3,11 +3,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { AppToaster } from "../app.tsx";
-import { PUBLIC_CONFIG_QUERY_KEY } from "../features/auth/hooks/use-public-config.ts";
-import type { IdentityUser } from "../features/auth/identity-client.ts";
-import { SessionProvider } from "../features/auth/session-provider.tsx";
-import { SESSION_QUERY_KEY, userDetailsQueryKey } from "../features/auth/session-queries.ts";
+import { AppToaster } from "../components/ui/app-toaster.tsx";
+import type { IdentityUser } from "../features/auth/index.ts";
+import {
+  PUBLIC_CONFIG_QUERY_KEY,
+  SESSION_QUERY_KEY,
+  SessionProvider,
+  userDetailsQueryKey,
+} from "../features/auth/index.ts";
 import { routes } from "../router.tsx";
 import { loadLazyRoutes } from "./load-lazy-routes.ts";
 

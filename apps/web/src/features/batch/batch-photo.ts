@@ -1,4 +1,4 @@
-import type { ImageSize } from "../generate/image-checks.ts";
+import type { ImageSize } from "../generate/index.ts";
 
 /** A photo in the batch: the file, its local preview and its pixel size. */
 export type BatchPhoto = ImageSize & { id: string; file: File; previewUrl: string };

@@ -1,7 +1,7 @@
 import type { Aspect } from "@backdrop/shared";
 import { formatNumber } from "../../lib/format.ts";
-import type { ImageSize } from "../generate/image-checks.ts";
-import { outputOf } from "../generate/size-choices.ts";
+import type { ImageSize } from "../generate/index.ts";
+import { outputOf } from "../generate/index.ts";
 
 export type BatchPrice = {
   photos: number;

@@ -1,9 +1,4 @@
-import {
-  isAbort,
-  type WatchOptions,
-  type WatchResult,
-  watchRecord,
-} from "../generate/watch-record.ts";
+import { isAbort, type WatchOptions, type WatchResult, watchRecord } from "../generate/index.ts";
 
 type Watch = Omit<WatchOptions, "signal" | "live">;
 

@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES, type TEditRequest, ZEditResponse } from "@backdrop/shared";
 import { ApiError, postJson } from "../../lib/api-client.ts";
-import { rememberFidelity } from "../generate/fidelity-memory.ts";
+import { rememberFidelity } from "../../lib/fidelity-memory.ts";
 
 /** POST /api/fal/edit-gemini: answers once the edit is done, with the new image's URL. */
 export async function requestEdit(body: TEditRequest): Promise<string> {

@@ -5,7 +5,7 @@ import {
   ZImageRecord,
 } from "@backdrop/shared";
 import { ApiError, deleteJson, getJson } from "../../lib/api-client.ts";
-import { ACCOUNT_QUERY_KEY } from "../auth/session-queries.ts";
+import { ACCOUNT_QUERY_KEY } from "../auth/index.ts";
 
 const ZImageRecords = ZImageRecord.array();
 

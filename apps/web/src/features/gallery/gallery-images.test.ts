@@ -1,12 +1,6 @@
 import type { TImageRecord } from "@backdrop/shared";
 import { describe, expect, it } from "vitest";
-import {
-  appPath,
-  downloadName,
-  type GalleryImage,
-  galleryImages,
-  thumbnailUrl,
-} from "./gallery-images.ts";
+import { downloadName, type GalleryImage, galleryImages } from "./gallery-images.ts";
 
 const base: GalleryImage = {
   key: "/api/files/a.png",
@@ -21,13 +15,6 @@ const base: GalleryImage = {
 };
 
 describe("gallery images", () => {
-  it("serves the app's own file URLs from the page's origin, with a thumbnail beside them", () => {
-    expect(appPath("http://localhost:3000/api/files/a.png")).toBe("/api/files/a.png");
-    expect(appPath("https://cdn.example/photo.png")).toBe("https://cdn.example/photo.png");
-    expect(thumbnailUrl("/api/files/a.png")).toBe("/api/files/a.png?size=thumb");
-    expect(thumbnailUrl("/api/files/a.png?v=2")).toBe("/api/files/a.png?v=2&size=thumb");
-  });
-
   it("skips records without results and lists a record's edits newest first", () => {
     const record = {
       _id: "r1",

@@ -1,5 +1,6 @@
 import { promptNameSlug, type TImageRecord } from "@backdrop/shared";
-import { CUTOUT_SUFFIX } from "../generate/shown-image.ts";
+import { CUTOUT_SUFFIX } from "../../lib/download-result.ts";
+import { appPath, thumbnailUrl } from "../../lib/image-urls.ts";
 
 export type GalleryTabId = "generated" | "processed" | "upscaled";
 
@@ -41,28 +42,6 @@ export type GalleryImage = {
    */
   cutoutUrl: string | null;
 };
-
-/**
- * The app's own file URLs as paths, so the browser asks the origin it is on (the API serves
- * the web app; in development Vite passes /api through). Anything else stays as it is.
- */
-export function appPath(url: string): string {
-  try {
-    const parsed = new URL(url, window.location.href);
-    if (/\/api\/files\//.test(parsed.pathname)) return parsed.pathname + parsed.search;
-  } catch {
-    // not a URL we can shorten
-  }
-  return url;
-}
-
-/** The thumbnail URL of a stored file: the same URL with `size=thumb`. */
-export function thumbnailUrl(url: string): string {
-  const [path, query = ""] = url.split("?", 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set("size", "thumb");
-  return `${path}?${params}`;
-}
 
 function image(
   tab: GalleryTabId,
@@ -126,7 +105,7 @@ export function downloadName(item: GalleryImage): string {
   return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
 }
 
-/** The image's name with "-transparent" (the studio's CUTOUT_SUFFIX), for its record's cut-out. */
+/** The image's name with "-transparent" (CUTOUT_SUFFIX), for its record's cut-out. */
 export function cutoutDownloadName(item: GalleryImage): string {
   return `${downloadName(item)}-${CUTOUT_SUFFIX}`;
 }

@@ -11,8 +11,8 @@ import {
 } from "@backdrop/shared";
 import type { z } from "zod";
 import { ApiError, errorMessageOf, getJson, postJson } from "../../lib/api-client.ts";
+import { rememberRecord } from "../../lib/fidelity-memory.ts";
 import { withSchemas } from "../../lib/with-schemas.ts";
-import { rememberRecord } from "./fidelity-memory.ts";
 
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
 

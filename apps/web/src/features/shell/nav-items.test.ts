@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Session } from "../auth/session.ts";
+import type { Session } from "../auth/index.ts";
 import { navItems } from "./nav-items.ts";
 
 const session = (subscriptionStatus: string | null): Session => ({

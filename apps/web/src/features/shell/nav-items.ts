@@ -1,4 +1,4 @@
-import { hasLiveSubscription, type Session } from "../auth/session.ts";
+import { hasLiveSubscription, type Session } from "../auth/index.ts";
 
 export type NavItem = { to: string; label: string; end?: boolean };
 

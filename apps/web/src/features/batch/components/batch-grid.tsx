@@ -1,4 +1,4 @@
-import { downloadImage } from "../../generate/download-image.ts";
+import { downloadImage } from "../../../lib/download-result.ts";
 import type { Batch } from "../hooks/use-batch.ts";
 import { BatchTile } from "./batch-tile.tsx";
 import { TileStatus } from "./tile-status.tsx";

@@ -2,18 +2,18 @@ import { ImagePlus } from "lucide-react";
 import { type FormEvent, useRef } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { usePublicConfig } from "../../auth/hooks/use-public-config.ts";
+import { usePublicConfig } from "../../auth/index.ts";
 import {
   LoginRequiredDialog,
+  MethodPicker,
+  outputOf,
+  PromptField,
+  ScenePreview,
+  ShadowPicker,
+  SizePicker,
+  StepTitle,
   SubscriptionRequiredDialog,
-} from "../../generate/components/gate-dialogs.ts";
-import { MethodPicker } from "../../generate/components/method-picker.tsx";
-import { PromptField } from "../../generate/components/prompt-field.tsx";
-import { ScenePreview } from "../../generate/components/scene-preview.tsx";
-import { ShadowPicker } from "../../generate/components/shadow-picker.tsx";
-import { SizePicker } from "../../generate/components/size-picker.tsx";
-import { StepTitle } from "../../generate/components/step-title.tsx";
-import { outputOf } from "../../generate/size-choices.ts";
+} from "../../generate/index.ts";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { Batch } from "../hooks/use-batch.ts";
 import { AddPhotosButton } from "./add-photos-button.tsx";

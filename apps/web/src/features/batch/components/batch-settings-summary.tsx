@@ -1,5 +1,5 @@
 import type { Aspect, ProcessingMethod, ShadowStyle } from "@backdrop/shared";
-import { sizeChoices } from "../../generate/size-choices.ts";
+import { sizeChoices } from "../../generate/index.ts";
 
 type SummaryProps = {
   prompt: string;

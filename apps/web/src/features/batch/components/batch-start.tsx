@@ -3,7 +3,7 @@ import { Coins, Sparkles } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { formatNumber } from "../../../lib/format.ts";
-import { PricingLink } from "../../generate/components/pricing-link.tsx";
+import { PricingLink } from "../../generate/index.ts";
 import { type BatchPrice, priceText } from "../batch-price.ts";
 
 type BatchStartProps = {

@@ -2,7 +2,7 @@ import { CircleAlert, CircleCheck, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cx } from "../../../lib/cx.ts";
 import { formatBytes } from "../../../lib/format.ts";
-import { thumbnailUrl } from "../../gallery/gallery-images.ts";
+import { thumbnailUrl } from "../../../lib/image-urls.ts";
 import type { BatchPhoto, PhotoRun } from "../batch-photo.ts";
 
 type BatchTileProps = {

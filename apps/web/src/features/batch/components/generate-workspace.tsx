@@ -2,7 +2,7 @@ import { Suspense, useEffect } from "react";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { lazyComponent } from "../../../lib/lazy-component.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
-import { StudioPanel } from "../../generate/components/studio-panel.tsx";
+import { StudioPanel } from "../../generate/index.ts";
 import { type Batch, useBatch } from "../hooks/use-batch.ts";
 
 /** Only visitors who pick several photos need the batch view: it loads apart, when idle. */

@@ -1,8 +1,7 @@
 import type { ProcessingMethod } from "@backdrop/shared";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useEstimatedProgress } from "../../generate/hooks/use-estimated-progress.ts";
-import { progressValueText, stageView } from "../../generate/job-stages.ts";
+import { progressValueText, stageView, useEstimatedProgress } from "../../generate/index.ts";
 
 type TileProgressProps = {
   name: string;

@@ -1,7 +1,7 @@
 import type { ProcessingMethod } from "@backdrop/shared";
 import { Clock, Download, ExternalLink, RotateCcw } from "lucide-react";
 import { cx } from "../../../lib/cx.ts";
-import { RECORD_PARAM } from "../../generate/open-record.ts";
+import { RECORD_PARAM } from "../../generate/index.ts";
 import type { BatchPhoto, PhotoRun } from "../batch-photo.ts";
 import { TileProgress } from "./tile-progress.tsx";
 

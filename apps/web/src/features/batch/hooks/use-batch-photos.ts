@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { checkPhoto, readImageSize, type SizeReader } from "../../generate/image-checks.ts";
+import { checkPhoto, readImageSize, type SizeReader } from "../../generate/index.ts";
 import { MAX_BATCH_PHOTOS } from "../batch-limits.ts";
 import type { BatchPhoto } from "../batch-photo.ts";
 

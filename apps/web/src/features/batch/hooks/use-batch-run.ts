@@ -1,11 +1,16 @@
 import { type Aspect, GENERATION_MESSAGES, type ShadowStyle } from "@backdrop/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.ts";
-import { startProcessing, type UploadedPhoto, uploadImage } from "../../generate/api.ts";
-import { GENERATION_WATCH, messageOf } from "../../generate/hooks/use-generation.ts";
-import type { ProcessingMethod } from "../../generate/processing-method.ts";
-import { isAbort } from "../../generate/watch-record.ts";
+import { useSession } from "../../auth/index.ts";
+import type { ProcessingMethod } from "../../generate/index.ts";
+import {
+  GENERATION_WATCH,
+  isAbort,
+  messageOf,
+  startProcessing,
+  type UploadedPhoto,
+  uploadImage,
+} from "../../generate/index.ts";
 import { LIVE_WATCHES, UPLOADS_AT_ONCE } from "../batch-limits.ts";
 import type { BatchPhoto, PhotoRun } from "../batch-photo.ts";
 import { createRecordWatches, type RecordWatches } from "../record-watches.ts";

@@ -1,13 +1,14 @@
 import { type Aspect, DEFAULT_ASPECT, DEFAULT_SHADOW_STYLE } from "@backdrop/shared";
 import { useCallback, useState } from "react";
-import { useSession } from "../../auth/session.ts";
-import { checkGeneration, isSubscriptionExpired } from "../../generate/generation-checks.ts";
+import { useSession } from "../../auth/index.ts";
 import {
+  checkGeneration,
+  DEFAULT_METHOD,
   type GenerationSettings,
+  isSubscriptionExpired,
+  PROMPT_INPUT_ID,
   useGenerationSettings,
-} from "../../generate/hooks/use-generation-settings.ts";
-import { DEFAULT_METHOD } from "../../generate/processing-method.ts";
-import { PROMPT_INPUT_ID } from "../../generate/studio-ids.ts";
+} from "../../generate/index.ts";
 import { doneRecordIds, tallyRuns } from "../batch-photo.ts";
 import { batchPrice } from "../batch-price.ts";
 import { useBatchPhotos } from "./use-batch-photos.ts";

@@ -2,7 +2,7 @@ import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { requestEdit } from "../edit-api.ts";
 import { checkEdit, type EditProblem } from "../edit-request.ts";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { editAccessProblem } from "../edit-request.ts";
 
 /**

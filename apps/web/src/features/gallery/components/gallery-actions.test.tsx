@@ -6,7 +6,7 @@ import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
 import { subscriber } from "../../../test/studio.ts";
-import { openedRecord } from "../../generate/open-record.ts";
+import { openedRecord } from "../../generate/index.ts";
 
 const FILES = "http://app.test/api/files";
 const P1 = "11111111-aaaa-4aaa-8aaa-111111111111";

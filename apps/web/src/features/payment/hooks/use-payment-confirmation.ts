@@ -1,7 +1,7 @@
 import type { TPaymentSessionResponse } from "@backdrop/shared";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { fetchPaymentSession } from "../../pricing/api.ts";
+import { fetchPaymentSession } from "../../pricing/index.ts";
 
 export const POLL_INTERVAL_MS = 1000;
 /** How long the page waits for the provider to report the payment before giving up. */

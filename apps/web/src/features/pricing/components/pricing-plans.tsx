@@ -1,6 +1,6 @@
 import { PLAN_LIST, PLANS, type Plan, subscriptionDisplay } from "@backdrop/shared";
 import { useState } from "react";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { createPortalSession, createSubscription } from "../api.ts";
 import { useCheckoutRedirect } from "../hooks/use-checkout-redirect.ts";
 import { CancelDialog } from "./cancel-dialog.tsx";

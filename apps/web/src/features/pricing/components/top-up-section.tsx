@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { notifyError } from "../../../lib/notify.ts";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { createTokenCheckout } from "../api.ts";
 import { useCheckoutRedirect } from "../hooks/use-checkout-redirect.ts";
 import { useTopUpRefusal } from "../hooks/use-top-up-refusal.ts";

@@ -1,8 +1,7 @@
 import type { TCurrentUser, TSubscriptionStateResponse } from "@backdrop/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useSession } from "../../auth/session.ts";
-import { userDetailsQueryKey } from "../../auth/session-queries.ts";
+import { userDetailsQueryKey, useSession } from "../../auth/index.ts";
 
 /** Shows the subscription as the server now reports it, then reads the user again. */
 export function useApplySubscriptionState() {

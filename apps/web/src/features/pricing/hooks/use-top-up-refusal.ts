@@ -1,5 +1,5 @@
 import { tokenTopUpRefusal } from "@backdrop/shared";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 
 /**
  * Why this visitor may not buy tokens (SPEC point 5), null when they may, or "loading" while a

@@ -1,7 +1,7 @@
 import { LogIn, LogOut, Settings } from "lucide-react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
-import type { Session } from "../../auth/session.ts";
+import type { Session } from "../../auth/index.ts";
 import { TokenCount } from "./token-count.tsx";
 import { TopUpButton } from "./top-up-button.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { useSession } from "../../auth/session.ts";
+import { useSession } from "../../auth/index.ts";
 import { NavigationProgress } from "./navigation-progress.tsx";
 import { PageLoading } from "./page-loading.tsx";
 import { SiteFooter } from "./site-footer.tsx";

@@ -8,7 +8,7 @@ import {
   SheetContent,
 } from "../../../components/ui/dialog.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
-import type { Session } from "../../auth/session.ts";
+import type { Session } from "../../auth/index.ts";
 import { FOOTER_LINKS, type NavItem } from "../nav-items.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { NavLinkItem } from "./nav-link-item.tsx";

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { whenIdle } from "../../../lib/when-idle.ts";
-import type { Session } from "../../auth/session.ts";
+import type { Session } from "../../auth/index.ts";
 import type { NavItem } from "../nav-items.ts";
 
 /** The sheet and the dialog library load apart from the header, when the browser is idle. */

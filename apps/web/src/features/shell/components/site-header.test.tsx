@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse, renderRoute, testUser } from "../../../test/render-route.tsx";
-import { LOGGED_OUT_MESSAGE } from "../../auth/components/confirm-logout-dialog.tsx";
+import { LOGGED_OUT_MESSAGE } from "../../auth/index.ts";
 
 describe("site header and footer", () => {
   it("links Generate, Pricing and Log In, marking the current page", () => {

@@ -1,24 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Container } from "../../../components/ui/container.tsx";
-import { lazyDialog } from "../../../components/ui/lazy-dialog.tsx";
 import { Logo } from "../../../components/ui/logo.tsx";
 import { cx } from "../../../lib/cx.ts";
 import { whenIdle } from "../../../lib/when-idle.ts";
-import { useSession } from "../../auth/session.ts";
+import { ConfirmLogoutDialog, useSession } from "../../auth/index.ts";
 import { navItems } from "../nav-items.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { HeaderSkeleton } from "./header-skeleton.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 import { NavLinkItem } from "./nav-link-item.tsx";
 import { TokenCount } from "./token-count.tsx";
-
-/** Only a logged-in visitor can log out: the confirmation loads for them, when idle. */
-const ConfirmLogoutDialog = lazyDialog(() =>
-  import("../../auth/components/confirm-logout-dialog.tsx").then(
-    (dialog) => dialog.ConfirmLogoutDialog,
-  ),
-);
 
 /**
  * The site's header. A logged-in user's bar holds six items, which need the room of a
@@ -30,6 +22,7 @@ export function SiteHeader() {
   const logoutOpener = useRef<HTMLElement | null>(null);
   const items = navItems(session);
   const loggedIn = session !== null;
+  // Only a logged-in visitor can log out: the confirmation loads for them, when idle.
   useEffect(() => (loggedIn ? whenIdle(ConfirmLogoutDialog.preload) : undefined), [loggedIn]);
   const openLogout = () => {
     logoutOpener.current =

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { cx } from "../../../lib/cx.ts";
 import { notifyError } from "../../../lib/notify.ts";
-import { TopUpTooltip } from "../../pricing/components/top-up-tooltip.tsx";
-import { useTopUpRefusal } from "../../pricing/hooks/use-top-up-refusal.ts";
+import { TopUpTooltip, useTopUpRefusal } from "../../pricing/index.ts";
 
 /** Top Up leads to the token packs on the pricing page. */
 export const TOP_UP_PATH = "/pricing#top-up";

@@ -1,0 +1,3 @@
+/** The contact and report pages' forms. */
+export { ContactForm } from "./components/contact-form.tsx";
+export { ReportForm } from "./components/report-form.tsx";
