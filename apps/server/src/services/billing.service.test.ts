@@ -75,8 +75,8 @@ describe("a plan change", () => {
     expect(calls).toEqual(["reactivate"]);
   });
 
-  it("refuses as the plain change does: the same plan, or no subscription", async () => {
-    const same = billingOf(subscriber("active"));
+  it("refuses as the plain change does, before reactivating: the same plan, or no subscription", async () => {
+    const same = billingOf(subscriber("canceling"));
     await expect(same.billing.changePlan(user, "pro")).rejects.toThrow(PAYMENT_MESSAGES.samePlan);
     const ended = { ...subscriber("active"), subscriptionEndDate: NOW - DAY };
     const none = billingOf(ended);

@@ -176,7 +176,12 @@ export function createBillingService({
     },
 
     async changePlan(user, planId, quotedAt) {
-      if ((await profiles.find(user.id))?.subscriptionStatus === "canceling") {
+      // Refused as the plain change refuses, before anything is reactivated.
+      const { profile } = await subscribed(user);
+      if (profile.subscriptionPlanId === planId) {
+        throw new BillingError(409, PAYMENT_MESSAGES.samePlan);
+      }
+      if (profile.subscriptionStatus === "canceling") {
         // A failed reactivation reads as one (SPEC point 8), though the call changes plan.
         await service.reactivateSubscription(user).catch((error: unknown) => {
           if (error instanceof AppError) throw error;
