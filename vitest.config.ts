@@ -34,7 +34,8 @@ export default defineConfig({
           name: "integration",
           include: ["apps/server/test/**/*.test.ts"],
           environment: "node",
-          testTimeout: 20_000,
+          // A net for a hang, not a speed limit: jobs run the cut-out model on shared cores.
+          testTimeout: 180_000,
         },
       },
     ],

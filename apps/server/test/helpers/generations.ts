@@ -61,14 +61,18 @@ export async function getRecord(t: TestApp, user: SignedIn, recordId: string) {
   return ZImageRecord.parse(await res.json());
 }
 
-/** Polls the record as the web app does (faster), until `done` holds or the time is up. */
+/**
+ * Polls the record as the web app does (faster), until `done` holds or the time is up. The time
+ * is a net for a job that never ends, not a speed limit: on a busy machine the cut-out model
+ * alone can take many seconds.
+ */
 export async function pollRecord(
   t: TestApp,
   user: SignedIn,
   recordId: string,
   done: (record: TImageRecord) => boolean = (record) =>
     record.status === "completed" || record.status === "failed",
-  timeoutMs = 15_000,
+  timeoutMs = 120_000,
 ): Promise<TImageRecord> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
