@@ -14,7 +14,7 @@
  *   models/      ISNet, ESRGAN graph + model, model-run queue, ONNX writer   common, types
  *   cutout/      matte, guided filter, matte fixes, cut-out                   common, types, models
  *   upscale/     ESRGAN and Lanczos upscalers, tiling                         common, types, models
- *   scene/       plan/ (words → plan) and render/ (plan → pixels)            common, types
+ *   scene/       plan/ (words → plan), render/ (plan → pixels), library/ (photos) common, types
  *   composite/   framing, shadows/, light/, reflection, composite            common, types, scene
  *   fidelity/    CIEDE2000, the product's inside, difference map            common, types
  *   keep-subject/ alignment, paste-back, placing a cut-out                   common, types, upscale, fidelity
@@ -23,7 +23,7 @@
  *   local.engine.ts  the engine's public entry                               anything above
  *
  * A folder is entered only through its index.ts (from anywhere outside it, inside the engine or
- * not); the same holds for the sub-folders scene/plan, scene/render, composite/shadows and
+ * not); the same holds for the sub-folders scene/plan, scene/render, scene/library, composite/shadows and
  * composite/light, which do not import each other. Tests follow the same order, but a test may
  * also import the engine entry (local.engine.ts) to check a part through the whole engine, and
  * a sub-folder's tests may use its sibling (render tests build their plans with scene/plan).
@@ -66,6 +66,7 @@ const FOLDERS = [
   "scene",
   "scene/plan",
   "scene/render",
+  "scene/library",
   "composite",
   "composite/shadows",
   "composite/light",
@@ -79,6 +80,8 @@ const FOLDERS = [
 const SUBFOLDERS = {
   "scene/plan": ["scene/render"],
   "scene/render": ["scene/plan"],
+  // The photographed scenes both use; they know nothing of either.
+  "scene/library": ["scene/plan", "scene/render"],
   "composite/shadows": ["composite/light", "composite/[^/]+\\.ts$"],
   "composite/light": ["composite/shadows", "composite/[^/]+\\.ts$"],
 };

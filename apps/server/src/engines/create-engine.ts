@@ -1,5 +1,5 @@
 import type { Env } from "../config/index.ts";
-import { drawsEverything, type ImageEngine } from "./image-engine.ts";
+import { drawsEverything, type ImageEngine, type ScenePreview } from "./image-engine.ts";
 import { editRefusal, subjectTarget } from "./local/edits/index.ts";
 import { LOCAL_QUEUE_NOTE } from "./local/queue-note.ts";
 import { previewScene } from "./local/scene-preview.ts";
@@ -55,6 +55,15 @@ export function lazyEngine(
   };
 }
 
+/**
+ * fal draws whatever the prompt says, but hands a white background to the local engine, which
+ * makes it square at the photo's own size: the preview says so, as the local engine's does.
+ */
+async function falPreview(prompt: string): Promise<ScenePreview> {
+  const drawn = await drawsEverything(prompt);
+  return wantsWhiteBackground(prompt) ? { ...drawn, marketplace: true } : drawn;
+}
+
 /** How the fal engine reaches fal; tests route it to the in-repo emulator. */
 export type FalTransport = { fetch: typeof fetch; pollIntervalMs?: number };
 
@@ -65,7 +74,7 @@ export function createEngine(
 ): ImageEngine {
   if (env.imageEngine === "fal") {
     const credentials = env.falKey ?? "";
-    return lazyEngine(
+    const fal = lazyEngine(
       "fal",
       async () => {
         const { createFalClient } = await import("@fal-ai/client");
@@ -86,6 +95,7 @@ export function createEngine(
       },
       { batches: true, cutsOut: true },
     );
+    return { ...fal, previewScene: falPreview };
   }
   return localEngine();
 }
@@ -99,6 +109,7 @@ function localEngine(): ThreadedEngine {
   return createThreadedEngine({
     checkEdit: editRefusal,
     needsSubject,
+    exactByDefault: wantsWhiteBackground,
     previewScene,
     queueNote: LOCAL_QUEUE_NOTE,
   });

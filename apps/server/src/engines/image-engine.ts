@@ -6,6 +6,7 @@ import type {
   ShadowStyle,
   UpscaleOptions,
 } from "@backdrop/shared";
+import type { DigitalSourceType } from "./digital-source.ts";
 
 /** An image held in memory: encoded bytes plus what the job needs to know about them. */
 export type EngineImage = {
@@ -98,6 +99,12 @@ export type GenerateInput = {
    * back. Off unless the user asks.
    */
   relight?: boolean;
+  /**
+   * Keep the product's pixels exactly as cut out: only the scene around it is lit (the "exact
+   * product" switch). Off, an engine that composites (local) leans them toward the scene's light,
+   * within bounds; an engine that pastes the product back (fal) keeps them exact unless `relight`.
+   */
+  exact?: boolean;
 };
 
 export type UpscaleInput = {
@@ -125,6 +132,11 @@ export type KeptScene = {
  * keeps it, so its own cut-out job has nothing left to do).
  */
 export type EngineResult = EngineImage & {
+  /**
+   * What made the picture, as its file will say: set where a generative model made part of it;
+   * absent, the photo was composited with a scene made by software without one.
+   */
+  madeBy?: DigitalSourceType;
   keep?: KeptScene;
   cutout?: SubjectCutout;
   subject?: SubjectInResult;
@@ -254,6 +266,12 @@ export type ImageEngine = {
    */
   needsSubject?(options: GenerationOptions): boolean;
   /**
+   * Whether a generation keeps the product exact when the seller did not say: on for a white or
+   * marketplace request, whose product a listing shows as photographed. Synchronous and pure.
+   * Engines without it (fal, whose paste-back is exact) default it off.
+   */
+  exactByDefault?(prompt: string): boolean;
+  /**
    * Whether the engine can honour an edit prompt, asked before the edit is charged: a message
    * for the user when it cannot, undefined when it can. Synchronous and pure. `hasKeptScene`
    * says whether the image to edit has a kept scene, and `keptState` is that scene's state (as
@@ -268,9 +286,14 @@ export type ImageEngine = {
   /**
    * What the engine will draw for a background prompt, free and quick: the words it
    * understands, those it will leave out, and a small picture of the scene without a subject
-   * (null when it cannot tell before generating). `aspect` is the photo's width and height.
+   * (null when it cannot tell before generating). `aspect` is the photo's width and height;
+   * `subject` the upload's cut-out when it is known, for a note about the photo itself.
    */
-  previewScene(prompt: string, aspect?: { width: number; height: number }): Promise<ScenePreview>;
+  previewScene(
+    prompt: string,
+    aspect?: { width: number; height: number },
+    subject?: SubjectCutout,
+  ): Promise<ScenePreview>;
   /**
    * What the queue method does better than realtime with this engine, in the user's words,
    * shown beside the method picker; none when the methods differ only in speed.
@@ -278,8 +301,23 @@ export type ImageEngine = {
   queueNote?: string;
 };
 
-/** The answer of `ImageEngine.previewScene`; `preview` is a data URL of a small WebP. */
-export type ScenePreview = { understood: string[]; ignored: string[]; preview: string | null };
+/**
+ * The answer of `ImageEngine.previewScene`; `preview` is a data URL of a small WebP, `note` a
+ * word about the seller's photo (its subject fills the frame) when there is one, `marketplace`
+ * true when the prompt asks for a marketplace's plain white, which the photo's own size makes
+ * square.
+ */
+export type ScenePreview = {
+  understood: string[];
+  ignored: string[];
+  preview: string | null;
+  note?: string;
+  /** The name of the library scene the prompt will be drawn in (the offline engine's). */
+  scene?: string;
+  marketplace?: boolean;
+  /** The "exact product" switch's default for the prompt (see exactByDefault); absent: off. */
+  exactProduct?: boolean;
+};
 
 /** A generative model draws whatever the prompt says: nothing is left out, nothing to show yet. */
 export async function drawsEverything(prompt: string): Promise<ScenePreview> {

@@ -4,6 +4,7 @@ import {
   drawsEverything,
   EngineError,
   type EngineImage,
+  type EngineResult,
   type ImageEngine,
   type JobContext,
   type JobStage,
@@ -52,6 +53,11 @@ function stageReporter(ctx: JobContext) {
   };
 }
 
+/** A result a model made part of, as its file will say (a white backdrop is made without one). */
+function byModel(result: EngineResult): EngineResult {
+  return { ...result, madeBy: "compositeWithTrainedAlgorithmicMedia" };
+}
+
 /** The generative engine on fal.ai (ARCHITECTURE point 6). */
 export function createFalEngine(options: FalEngineOptions): ImageEngine {
   const { client, fetch: fetchFn = fetch, endpoints = DEFAULT_FAL_ENDPOINTS, local } = options;
@@ -96,7 +102,7 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
         process(input.image, (url) => generateCall(url, input), input.method, ctx),
       ]);
       const [kept] = await keeper.keepAll([picture], subject, input, ctx);
-      return kept ?? picture;
+      return byModel(kept ?? picture);
     },
     // All takes come from one call seeded once: that seed and count make the same takes again.
     // Takes on white are made one by one, as generate() makes them.
@@ -108,15 +114,15 @@ export function createFalEngine(options: FalEngineOptions): ImageEngine {
         processAll(input.image, call, input.method, ctx),
       ]);
       const kept = await keeper.keepAll(images, subject, input, ctx);
-      return kept.map((output) => ({ output, seed: input.seed }));
+      return kept.map((output) => ({ output: byModel(output), seed: input.seed }));
     },
     upscale: async (input, ctx) => {
       const enlarged = await process(input.image, (url) => upscaleCall(url, input), "queue", ctx);
-      return keeper.afterUpscale(enlarged, input, ctx);
+      return byModel(await keeper.afterUpscale(enlarged, input, ctx));
     },
     edit: async (input, ctx) => {
       const edited = await process(input.image, (url) => editCall(url, input), "queue", ctx);
-      return keeper.afterEdit(await atSize(edited, input.image), input, ctx);
+      return byModel(await keeper.afterEdit(await atSize(edited, input.image), input, ctx));
     },
     ...(local ? { cutOut: (input, ctx) => local.engine.cutOut(input, ctx) } : {}),
     previewScene: drawsEverything,

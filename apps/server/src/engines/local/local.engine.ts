@@ -8,7 +8,6 @@ import {
   changesScene,
   editPixels,
   editRefusal,
-  needsSubjectMask,
   readEdit,
   stateAfter,
   understood,
@@ -30,6 +29,7 @@ import { cutoutOf, jobSubject, subjectMask, uploadCutout } from "./subject.ts";
 import { resultWithSubject } from "./subject-fidelity.ts";
 import { needsSubject } from "./upload-threshold.ts";
 import { esrganUpscaler, type Upscaler } from "./upscale/index.ts";
+import { wantsWhiteBackground } from "./white-prompt.ts";
 
 export type LocalEngineOptions = {
   /** The subject cut-out; the real ISNet by default, a stand-in in tests. */
@@ -69,11 +69,14 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       checkpoint(ctx);
       ctx.reportStage("composing");
       const quality = input.method === "queue" ? "rich" : "fast";
-      const canvas = canvasForAspect(subject, input.aspect);
       // The prompt is read once: the kept props and the plan both come from this reading.
       const reading = readScene(input.prompt);
-      const state = firstSceneState(reading, input.seed, quality, input.shadow, canvas);
-      const result = await measuredRender(subject, state, planOf(state, reading));
+      const first = firstSceneState(reading, input.seed, quality, input.shadow);
+      const unsized = input.exact ? { ...first, exactProduct: true } : first;
+      const plan = planOf(unsized, reading);
+      const canvas = canvasForAspect(subject, input.aspect, plan.setting === "white");
+      const state = canvas ? { ...unsized, canvas } : unsized;
+      const result = await measuredRender(subject, state, plan);
       checkpoint(ctx);
       const keep = await keepScene(subject, state, png);
       return { ...result, keep, ...(made ? { cutout: made } : {}) };
@@ -112,19 +115,18 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
       if (input.kept && state) {
         ctx.reportStage("composing");
         const next = stateAfter(state, instruction);
-        const result = await renderEdit(input.kept.cutout, next, input.image, ctx.signal);
+        const result = await renderEdit(input.kept.cutout, state, next, input.image, ctx.signal);
         checkpoint(ctx);
         return result;
       }
       if (changesScene(instruction)) throw new EngineError("rejected", M.editNeedsOfflineScene);
       const image = await decodeImage(input.image.bytes);
       const look = applyLook(NEUTRAL_LOOK, instruction);
-      let mask: Uint8Array | undefined;
-      if (needsSubjectMask(look)) {
-        if (!cutoutOf(image, input.cutout)) ctx.reportStage("cutting out");
-        mask = await subjectMask(cutout, image, ctx.signal, input.cutout);
-        checkpoint(ctx);
-      }
+      // The product is kept as it is: the record's cut-out tells it apart, or one made now
+      // (a picture where nothing stands out fails as its generation would, `no-subject`).
+      if (!cutoutOf(image, input.cutout)) ctx.reportStage("cutting out");
+      const mask = await subjectMask(cutout, image, ctx.signal, input.cutout);
+      checkpoint(ctx);
       ctx.reportStage("editing");
       const edited = await editPixels(image, look, mask, ctx.signal);
       checkpoint(ctx);
@@ -139,6 +141,7 @@ export function createLocalEngine(options: LocalEngineOptions = {}): ImageEngine
 
     // Its generations compose the subject cut out at the job's threshold, or fail without one.
     needsSubject,
+    exactByDefault: wantsWhiteBackground,
     checkEdit: editRefusal,
     previewScene,
   };

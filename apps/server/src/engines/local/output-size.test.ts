@@ -1,4 +1,10 @@
-import { ASPECTS, type Aspect, GENERATION_DEFAULTS, outputSize } from "@backdrop/shared";
+import {
+  ASPECTS,
+  type Aspect,
+  GENERATION_DEFAULTS,
+  marketplaceSquare,
+  outputSize,
+} from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { BOX_PHOTO_HEIGHT, BOX_PHOTO_WIDTH, boxPhoto } from "../../../test/helpers/box-photo.ts";
@@ -64,13 +70,28 @@ describe("local engine output sizes", () => {
   });
 
   it("renders the upload's own size as before when the aspect is original or absent", async () => {
-    for (const prompt of ["on a sandy beach at sunset", "white background"]) {
-      const absent = await generated(prompt);
-      const original = await generated(prompt, "original");
-      expect(original.bytes.equals(absent.bytes)).toBe(true);
-      expect(absent).toMatchObject({ width: WIDTH, height: HEIGHT });
-      expect(original.keep?.state).toEqual(absent.keep?.state);
-      expect(absent.keep?.state).not.toHaveProperty("canvas");
+    const absent = await generated("on a sandy beach at sunset");
+    const original = await generated("on a sandy beach at sunset", "original");
+    expect(original.bytes.equals(absent.bytes)).toBe(true);
+    expect(absent).toMatchObject({ width: WIDTH, height: HEIGHT });
+    expect(original.keep?.state).toEqual(absent.keep?.state);
+    expect(absent.keep?.state).not.toHaveProperty("canvas");
+  });
+
+  it("makes a white request square when the aspect is original or absent, and keeps a chosen one", async () => {
+    const square = marketplaceSquare(WIDTH, HEIGHT);
+    expect(square.width).toBe(square.height);
+    const absent = await generated("white background for Amazon");
+    const original = await generated("white background for Amazon", "original");
+    expect(original.bytes.equals(absent.bytes)).toBe(true);
+    expect(absent).toMatchObject(square);
+    expect(await sizeOf(absent)).toEqual(square);
+    expect(stateOf(absent).canvas).toEqual(square);
+    // Edited, it stays square.
+    expect(await sizeOf(await edited(absent, "warmer"))).toEqual(square);
+    for (const aspect of ["16:9", "4:5"] as const) {
+      const chosen = await generated("white background for Amazon", aspect);
+      expect(await sizeOf(chosen)).toEqual(outputSize(WIDTH, HEIGHT, aspect));
     }
   });
 

@@ -1,7 +1,9 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
 import sharp from "sharp";
-import type { ScenePreview } from "../image-engine.ts";
-import { horizonFor, podiumFraming } from "./composite/index.ts";
-import { planScene, readPrompt, renderScene } from "./scene/index.ts";
+import type { ScenePreview, SubjectCutout } from "../image-engine.ts";
+import { fillsFrame, horizonFor, podiumFraming } from "./composite/index.ts";
+import { cutoutFromPng } from "./cutout/index.ts";
+import { libraryScene, planScene, readPrompt, renderScene } from "./scene/index.ts";
 
 /** The preview's long side: enough to judge a scene, small enough to draw while typing. */
 export const PREVIEW_MAX_SIDE = 384;
@@ -21,12 +23,16 @@ function previewSize(aspect?: { width: number; height: number }) {
 
 /**
  * What the local engine will draw for a prompt, before anything is charged: the words it
- * understood and left out, and the scene itself without a subject, as a small WebP data URL.
- * The horizon sits where a subject filling the middle of the frame would put it.
+ * understood and left out, and the scene itself without a subject, as a small WebP data URL,
+ * and whether the product is kept exact by default (a white or marketplace request).
+ * The horizon sits where a subject filling the middle of the frame would put it. Given the
+ * upload's cut-out (`photo`), it also says when its subject fills the photo (see fillsFrame).
+ * A white request says so (`marketplace`): at the photo's own size it is made square.
  */
 export async function previewScene(
   prompt: string,
   aspect?: { width: number; height: number },
+  photo?: SubjectCutout,
 ): Promise<ScenePreview> {
   const { understood, ignored } = readPrompt(prompt);
   const plan = planScene(prompt);
@@ -44,5 +50,16 @@ export async function previewScene(
   const webp = await sharp(pixels, { raw: { width, height, channels: 3 } })
     .webp({ quality: 72 })
     .toBuffer();
-  return { understood, ignored, preview: `data:image/webp;base64,${webp.toString("base64")}` };
+  const preview = `data:image/webp;base64,${webp.toString("base64")}`;
+  const fills = photo ? fillsFrame(await cutoutFromPng(photo.bytes)) : false;
+  const scene = libraryScene(plan.scene)?.name;
+  return {
+    understood,
+    ignored,
+    preview,
+    ...(scene ? { scene } : {}),
+    exactProduct: plan.setting === "white",
+    ...(fills ? { note: GENERATION_MESSAGES.subjectFillsFrame } : {}),
+    ...(plan.setting === "white" ? { marketplace: true } : {}),
+  };
 }

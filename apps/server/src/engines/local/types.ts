@@ -131,6 +131,48 @@ export type ScenePlan = {
   time: TimeOfDay | undefined;
   /** The prompt words that shaped the plan, in the order they were applied. */
   words: string[];
+  /** The photographed scene of the library it is drawn from (scene/library), if one fits. */
+  scene?: string;
+  /**
+   * The backdrop's colour as the scene chose it, before colour, time and mood words: its
+   * photographed sky or view is re-tinted by how far the words moved the backdrop from it.
+   */
+  backdropBase?: Rgb;
+  /** A pool of light around the subject with darkness beyond it ("spotlight"). */
+  spotlight?: boolean;
+  /**
+   * The product is composited exactly as cut out: no light match, light wrap, rim or side light
+   * on its pixels (the "exact product" switch); the scene around it is lit all the same. A plan
+   * without it leans the product toward the scene's light.
+   */
+  exactProduct?: boolean;
+  /**
+   * The take's own composition (camera height, light side, where the subject stands); a plan
+   * without one (a scene kept before takes differed, a paste-back) is framed as it always was.
+   */
+  take?: TakeComposition;
+};
+
+/**
+ * How one take of a request is shot, so the takes of one request are different pictures of the
+ * same scene: what the prompt asks for is drawn in each, only the shot changes.
+ */
+export type TakeComposition = {
+  /** Which of the compositions this is (the seed's place among a request's takes). */
+  index: number;
+  /** Where the subject's middle stands, as a share of the picture's width; none: as framed. */
+  subjectX?: number;
+  /** The subject's size against the framing's own, about its foot (1 as framed). */
+  scale: number;
+  /**
+   * The camera's height: where the horizon crosses the subject, as a share of its height from
+   * its top (0 a high camera, the horizon at its top; 1 a low one, the horizon at its foot).
+   */
+  horizonAt: number;
+  /** Where the key light comes from when the prompt does not say (0 left edge, 1 right edge). */
+  lightSide: number;
+  /** 0..1: how hard the light is on a white background, whose shadow only this varies. */
+  whiteHardness: number;
 };
 
 /** A time of day a prompt can name. */

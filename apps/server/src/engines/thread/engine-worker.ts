@@ -79,7 +79,29 @@ async function run({ id, method, input }: Extract<ToWorker, { type: "run" }>): P
   }
 }
 
+const jobs = new Set<Promise<void>>();
+let stopping = false;
+
+/**
+ * Ends the thread without cutting a call off: every job is told to stop at its next checkpoint,
+ * and the thread ends by itself once they have. Terminating it instead while a native call runs
+ * (the cut-out's inference, an image operation) makes that call fail into a thread that cannot
+ * take the error, which aborts the whole process ("terminate called after throwing an instance
+ * of 'Napi::Error'").
+ */
+async function stop(): Promise<void> {
+  stopping = true;
+  for (const controller of running.values()) controller.abort();
+  await Promise.allSettled(jobs);
+  port?.close();
+}
+
 port.on("message", (message: ToWorker) => {
   if (message.type === "cancel") running.get(message.id)?.abort();
-  else void run(message);
+  else if (message.type === "stop") void stop();
+  else if (!stopping) {
+    const job = run(message);
+    jobs.add(job);
+    void job.finally(() => jobs.delete(job));
+  }
 });

@@ -17,7 +17,9 @@ export type WorkerSetup = { factory: EngineFactory };
 
 export type ToWorker =
   | { type: "run"; id: number; method: JobMethod; input: unknown }
-  | { type: "cancel"; id: number };
+  | { type: "cancel"; id: number }
+  /** Stop every job and end the thread once no call is in flight. */
+  | { type: "stop" };
 
 /** An error as it crosses the thread: `failure` null for anything but an `EngineError`. */
 export type ThreadError = { failure: EngineFailure | null; name: string; message: string };

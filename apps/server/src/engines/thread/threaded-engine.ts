@@ -38,6 +38,8 @@ export type ThreadedEngineOptions = {
   checkEdit?: ImageEngine["checkEdit"];
   /** Whether a generation needs the subject, asked on this thread (see ImageEngine.needsSubject). */
   needsSubject?: ImageEngine["needsSubject"];
+  /** See ImageEngine.exactByDefault, asked on this thread. */
+  exactByDefault?: ImageEngine["exactByDefault"];
   /** The engine's scene preview, run on this thread so it never waits behind a job. */
   previewScene?: ImageEngine["previewScene"];
   /** See ImageEngine.queueNote. */
@@ -56,6 +58,12 @@ type Pending = {
   reject(error: unknown): void;
   done(): void;
 };
+
+/**
+ * How long a stopping worker may take to end by itself (its jobs stop at their next checkpoint,
+ * after the native call in flight) before it is terminated.
+ */
+const STOP_GRACE_MS = 30_000;
 
 function timedOut(): EngineError {
   return new EngineError("timeout", "The job's time limit ran out");
@@ -81,17 +89,20 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
   const closed = new WeakSet<Worker>();
   let nextId = 1;
 
-  /** An idle worker must not keep the process alive; one with jobs must. */
+  /** An idle worker must not keep the process alive; one with jobs, or stopping, must. */
   function holdWhileBusy(target: Worker): void {
     const busy = [...pending.values()].some((job) => job.worker === target);
-    if (busy) target.ref();
+    if (busy || closed.has(target)) target.ref();
     else target.unref();
   }
 
   function start(): Worker {
     const started = new Worker(WORKER_ENTRY, { workerData: setup });
     let crash: unknown;
-    started.on("message", (message: FromWorker) => settle(message));
+    // A worker being closed answers its stopped jobs; they stay unanswered here (see exit).
+    started.on("message", (message: FromWorker) => {
+      if (!closed.has(started)) settle(message);
+    });
     started.on("error", (error) => {
       crash = error;
       if (worker === started) worker = null;
@@ -171,16 +182,27 @@ export function createThreadedEngine(options: ThreadedEngineOptions = {}): Threa
     // Quick and pure, so it runs on this thread: an edit is refused before it is charged.
     ...(options.checkEdit ? { checkEdit: options.checkEdit } : {}),
     ...(options.needsSubject ? { needsSubject: options.needsSubject } : {}),
+    ...(options.exactByDefault ? { exactByDefault: options.exactByDefault } : {}),
     previewScene: options.previewScene ?? drawsEverything,
     ...(options.queueNote ? { queueNote: options.queueNote } : {}),
 
-    /** Stops the worker, for a process that is stopping: jobs still running are not answered. */
+    /**
+     * Stops the worker, for a process that is stopping: jobs still running are not answered.
+     * The worker is asked to stop and ends once the call in flight returns (see engine-worker's
+     * stop); only one that has not ended after STOP_GRACE_MS is terminated.
+     */
     async close() {
       const stopping = worker;
       worker = null;
       if (!stopping) return;
       closed.add(stopping);
-      await stopping.terminate();
+      // The process waits for it: ending with the process would cut its call off too.
+      stopping.ref();
+      const ended = new Promise<void>((resolve) => stopping.once("exit", () => resolve()));
+      stopping.postMessage({ type: "stop" } satisfies ToWorker);
+      const grace = setTimeout(() => void stopping.terminate(), STOP_GRACE_MS);
+      await ended;
+      clearTimeout(grace);
     },
   };
 }

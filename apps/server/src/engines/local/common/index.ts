@@ -23,4 +23,5 @@ export {
 export { decodeImage, fromRaw, type RawImage, type Rgba } from "./decode.ts";
 export { encodeResult } from "./encode.ts";
 export { edgesRunOff, type FrameEdges } from "./frame-edges.ts";
+export { pasteSubject } from "./paste.ts";
 export { hashString, seededRandom } from "./seeded-random.ts";

@@ -18,6 +18,9 @@ import { reflection } from "./reflection.ts";
 import { floorShadow, shadowProjection } from "./shadows/index.ts";
 import { compositeOnWhite } from "./white.ts";
 
+/** The product's own values, each channel mapped to itself (an exact product). */
+const IDENTITY = Uint8Array.from({ length: 256 }, (_, v) => v);
+
 /** How much of the blurred scene shows at the subject's very outline. */
 const WRAP_STRENGTH = 0.4;
 /** How bright a backlit subject's rim gets at the outline, facing the light. */
@@ -37,8 +40,10 @@ function shadeTransmittance(plan: ScenePlan): Rgb {
  * Places the cut-out subject on a scene rendered for the plan (see layoutSubject), standing
  * on the floor with its contact and cast shadows, a reflection on glossy surfaces, its colour
  * and exposure leaned toward the scene's light (brighter on the side the light comes from) and
- * the scene's light wrapped into its edges; a backlit subject gets a rim of light. A white
- * (marketplace) background gets none of that: see compositeOnWhite.
+ * the scene's light wrapped into its edges; a backlit subject gets a rim of light. A plan that
+ * keeps the product exact (`exactProduct`) gets the shadows and reflection but none of the
+ * light on the product's own pixels. A white (marketplace) background gets none of that: see
+ * compositeOnWhite.
  * Returns a pipeline of the opaque result at the photo's size, or at `canvas` when given (the
  * subject framed for it), ready to encode.
  */
@@ -63,12 +68,23 @@ export async function composeScene(
   quality: RenderQuality = "fast",
   canvas: Size = photo,
 ): Promise<ComposedScene> {
-  if (plan.setting === "white") {
-    const layout = await layoutOnWhite(photo, canvas);
-    return { layout, pipeline: await compositeOnWhite(layout, plan, seed, quality, canvas) };
-  }
-  const layout = await layoutSubject(photo, plan.camera, plan.podium, canvas);
-  return { layout, pipeline: await compositeInScene(photo, layout, plan, seed, quality, canvas) };
+  const layout = await layoutFor(photo, plan, canvas);
+  const pipeline =
+    plan.setting === "white"
+      ? await compositeOnWhite(layout, plan, seed, quality, canvas)
+      : await compositeInScene(photo, layout, plan, seed, quality, canvas);
+  return { layout, pipeline };
+}
+
+/** Where composeScene puts the subject for a plan, without drawing anything. */
+export function layoutFor(
+  photo: Cutout,
+  plan: ScenePlan,
+  canvas: Size = photo,
+): Promise<SubjectLayout> {
+  return plan.setting === "white"
+    ? layoutOnWhite(photo, canvas)
+    : layoutSubject(photo, plan.camera, plan.podium, canvas, plan.take);
 }
 
 /** The subject in a rendered scene, as `layout` placed it (see composite()). */
@@ -83,6 +99,7 @@ async function compositeInScene(
   const { width, height } = canvas;
   const { cutout, bounds, standing, geometry } = layout;
   const onPodium = plan.podium && standing;
+  const exact = plan.exactProduct === true;
   const scene = await renderScene(plan, geometry, seed, quality);
   const side = lightSide(plan, seed);
   const { light } = plan;
@@ -109,25 +126,31 @@ async function compositeInScene(
     standing && !plan.camera.topDown && !onPodium
       ? reflection(cutout, bounds, plan.gloss, plan.floor[0], quality)
       : undefined,
-    lightWrap(cutout.mask, scene, width, height),
-    light.backlit
+    exact ? undefined : lightWrap(cutout.mask, scene, width, height),
+    light.backlit && !exact
       ? rimLight(cutout.mask, width, height, wrapRadius(width, height) * 2.5, side)
       : undefined,
   ]);
 
-  const match = lightMatchFor(
-    sceneLightAround(scene, width, height, bounds),
-    photoSurroundings(photo),
-    light.backlit,
-  );
   if (shade && onPodium) clipToPodiumTop(shade, geometry, plan.camera.topDown);
-  const [tableR, tableG, tableB] = lightMatchTables(match);
+  const [tableR, tableG, tableB] = exact
+    ? [IDENTITY, IDENTITY, IDENTITY]
+    : lightMatchTables(
+        lightMatchFor(
+          sceneLightAround(scene, width, height, bounds),
+          photoSurroundings(photo),
+          light.backlit,
+        ),
+      );
   const transmit = shadeTransmittance(plan);
   const rimColour = mix(WHITE, light.tint, 0.35 + 0.4 * light.amount);
 
-  const falloff = sideLightGains(bounds, width, side, light.backlit);
+  const falloff = exact
+    ? new Float32Array(width).fill(1)
+    : sideLightGains(bounds, width, side, light.backlit);
   const { rgba } = cutout;
-  const { band, glow } = wrap;
+  const band = wrap?.band;
+  const glow = wrap?.glow;
   const [keepR, keepG, keepB] = transmit;
   const [rimR, rimG, rimB] = rimColour;
   const mirrorStart = mirror ? mirror.top * width : 0;
@@ -157,8 +180,8 @@ async function compositeInScene(
       let fr = Math.min(255, (tableR[rgba[i * 4] ?? 0] ?? 0) * keyLight);
       let fg = Math.min(255, (tableG[rgba[i * 4 + 1] ?? 0] ?? 0) * keyLight);
       let fb = Math.min(255, (tableB[rgba[i * 4 + 2] ?? 0] ?? 0) * keyLight);
-      const edge = (band[i] ?? 0) / 255;
-      if (edge > 0) {
+      const edge = (band?.[i] ?? 0) / 255;
+      if (glow && edge > 0) {
         const gr = glow[p] ?? 0;
         const gg = glow[p + 1] ?? 0;
         const gb = glow[p + 2] ?? 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { takeComposition } from "../scene/index.ts";
 import {
   framingFor,
   horizonFor,
@@ -6,6 +7,7 @@ import {
   placeSubject,
   standsInFrame,
   subjectBounds,
+  takeFraming,
 } from "./framing.ts";
 
 function boxMask(width: number, height: number, box: [number, number, number, number]) {
@@ -43,6 +45,15 @@ describe("framingFor", () => {
     const height = (box?: { top: number; bottom: number }) => (box ? box.bottom - box.top : 0);
     expect(height(close)).toBeGreaterThan(height(normal) * 1.1);
     expect(close?.bottom).toBeLessThan(400);
+  });
+
+  it("enlarges a whole subject lost in the frame, by at most 1.6 times, centred on the floor", () => {
+    // A small product, 60×80 in 600×400 (a fifth of the height): 1.6 times, not to 45%.
+    const small = framingFor({ left: 100, top: 200, right: 160, bottom: 280 }, 600, 400);
+    expect(small).toEqual({ left: 252, top: 240, right: 348, bottom: 368 });
+    // Nearly big enough: to 45% of the height, no more.
+    const near = framingFor({ left: 250, top: 100, right: 350, bottom: 260 }, 600, 400);
+    expect(near && (near.bottom - near.top) / 400).toBeCloseTo(0.45, 2);
   });
 
   it("leaves a subject the photo crops, or one with room around it, where it is", () => {
@@ -107,6 +118,41 @@ describe("horizonFor", () => {
     // A close-up camera sits lower.
     expect(horizonFor({ left: 0, top: 100, right: 10, bottom: 300 }, 400, true)).toBeGreaterThan(
       200,
+    );
+  });
+});
+
+describe("a take's framing", () => {
+  const box = { left: 150, top: 100, right: 250, bottom: 300 };
+
+  it("moves a whole subject to the take's third at its scale, standing on the same floor line", () => {
+    const right = takeFraming(box, 400, takeComposition(2));
+    expect((right.left + right.right) / 2).toBeCloseTo(400 * 0.63, 0);
+    expect(right.right - right.left).toBe(90);
+    expect(right.bottom).toBe(300);
+    expect(takeFraming(box, 400, takeComposition(0))).toEqual(box);
+  });
+
+  it("keeps a wide subject inside the frame, centred when it cannot move", () => {
+    const wide = { left: 20, top: 100, right: 380, bottom: 300 };
+    const framed = takeFraming(wide, 400, takeComposition(1));
+    expect(framed.left).toBeGreaterThanOrEqual(16);
+    expect(framed.right).toBeLessThanOrEqual(384);
+  });
+
+  it("moves a subject on a podium with its podium, the podium kept inside the frame", () => {
+    const reach = (b: typeof box) => Math.max((b.right - b.left) * 0.7, 400 * 0.14);
+    const wide = { left: 60, top: 100, right: 340, bottom: 300 };
+    const moved = takeFraming(wide, 400, takeComposition(2), reach);
+    const centre = (moved.left + moved.right) / 2;
+    expect(centre).toBeGreaterThan(200);
+    expect(centre + reach(moved)).toBeLessThanOrEqual(400 * 0.96 + 1);
+  });
+
+  it("raises the camera for a high take and keeps the horizon inside the frame", () => {
+    expect(horizonFor(box, 400, false, takeComposition(2))).toBeLessThan(horizonFor(box, 400));
+    expect(horizonFor({ ...box, top: 0 }, 400, false, takeComposition(2))).toBeGreaterThanOrEqual(
+      72,
     );
   });
 });

@@ -1,7 +1,15 @@
 import sharp from "sharp";
 import type { Placement } from "../../image-engine.ts";
 import type { FrameEdges } from "../common/index.ts";
-import type { Bounds, Cutout, SceneCamera, SceneGeometry, Size } from "../types.ts";
+import { podiumShape } from "../scene/index.ts";
+import type {
+  Bounds,
+  Cutout,
+  SceneCamera,
+  SceneGeometry,
+  Size,
+  TakeComposition,
+} from "../types.ts";
 import {
   boundsOnCanvas,
   type CanvasFit,
@@ -34,9 +42,44 @@ export function subjectBounds(mask: Uint8Array, width: number, height: number): 
  * Where the floor meets the backdrop: behind the subject's middle, never at an edge. A close-up
  * camera sits lower, so the horizon does too.
  */
-export function horizonFor(bounds: Bounds, height: number, closeUp = false): number {
-  const middle = bounds.top + (bounds.bottom - bounds.top) * (closeUp ? 0.62 : 0.5);
-  return Math.round(Math.min(height * (closeUp ? 0.8 : 0.72), Math.max(height * 0.3, middle)));
+export function horizonFor(
+  bounds: Bounds,
+  height: number,
+  closeUp = false,
+  take?: TakeComposition,
+): number {
+  const at = take?.horizonAt ?? (closeUp ? 0.62 : 0.5);
+  const middle = bounds.top + (bounds.bottom - bounds.top) * at;
+  // A take's camera may stand higher than the usual one. Never much lower: a product photographed
+  // from above, seen against a horizon at its foot, would look stood on its edge.
+  const lowest = closeUp ? 0.8 : 0.72;
+  const highest = take ? 0.18 : 0.3;
+  return Math.round(Math.min(height * lowest, Math.max(height * highest, middle)));
+}
+
+/**
+ * Where a whole subject goes in a take's shot: scaled about its foot and moved across to the
+ * take's place, never closer to the sides than a margin (a subject too wide for that is centred).
+ * `reach` is how far what stands with it spreads either side of its middle (a podium under it),
+ * half its own width by default.
+ */
+export function takeFraming(
+  box: Bounds,
+  width: number,
+  take: TakeComposition,
+  reach: (scaled: Bounds) => number = (scaled) => (scaled.right - scaled.left) / 2,
+): Bounds {
+  const boxWidth = Math.round((box.right - box.left) * take.scale);
+  const boxHeight = Math.round((box.bottom - box.top) * take.scale);
+  const middle = (box.left + box.right) / 2;
+  const margin = width * 0.04;
+  const wanted = take.subjectX === undefined ? middle : width * take.subjectX;
+  const half = reach({ left: 0, top: box.bottom - boxHeight, right: boxWidth, bottom: box.bottom });
+  const lowest = margin + half;
+  const highest = width - margin - half;
+  const centre = lowest > highest ? width / 2 : Math.min(highest, Math.max(lowest, wanted));
+  const left = Math.round(centre - boxWidth / 2);
+  return { left, top: box.bottom - boxHeight, right: left + boxWidth, bottom: box.bottom };
 }
 
 /** Whether the subject's base shows in the picture, so it visibly stands on the floor. */
@@ -65,9 +108,18 @@ const SHARES: Shares = { height: 0.74, width: 0.8, floorLine: 0.92 };
 const CLOSE_UP_SHARES: Shares = { height: 0.86, width: 0.9, floorLine: 0.95 };
 
 /**
- * Where a whole subject that crowds the frame should go: smaller, centred, standing on the
- * floor. A subject the photo crops (touching an edge, like a portrait) stays where it is, as
- * does one that already leaves room; both give undefined.
+ * A whole subject whose box fills less than this share of the frame (along its larger share)
+ * looks lost in a scene: it is enlarged toward it, by at most SMALL_GROWTH, since a photo's
+ * pixels enlarged further look soft.
+ */
+const SMALL_SHARE = 0.45;
+const SMALL_GROWTH = 1.6;
+
+/**
+ * Where a whole subject should go when it crowds the frame (smaller) or is lost in it (larger,
+ * see SMALL_SHARE): centred, standing on the floor. A subject the photo crops (touching an
+ * edge, like a portrait) stays where it is, as does one already at a fitting size; both give
+ * undefined.
  */
 export function framingFor(
   bounds: Bounds,
@@ -79,8 +131,11 @@ export function framingFor(
   if (cropped(bounds, width, height)) return undefined;
   const boxWidth = bounds.right - bounds.left;
   const boxHeight = bounds.bottom - bounds.top;
-  const scale = Math.min((height * shares.height) / boxHeight, (width * shares.width) / boxWidth);
-  if (scale >= 1) return undefined;
+  const fits = Math.min((height * shares.height) / boxHeight, (width * shares.width) / boxWidth);
+  const share = Math.max(boxWidth / width, boxHeight / height);
+  const grows = Math.min(SMALL_GROWTH, SMALL_SHARE / share, fits);
+  const scale = fits < 1 ? fits : grows > 1 ? grows : undefined;
+  if (scale === undefined) return undefined;
   const newWidth = Math.round(boxWidth * scale);
   const newHeight = Math.round(boxHeight * scale);
   const left = Math.round((width - newWidth) / 2);
@@ -240,6 +295,7 @@ export async function layoutSubject(
   camera: SceneCamera,
   onPodium = false,
   canvas: Size = photo,
+  take?: TakeComposition,
 ): Promise<SubjectLayout> {
   const { width, height } = canvas;
   const edges = cutEdges(photo);
@@ -248,26 +304,39 @@ export async function layoutSubject(
   const fit = fitFor(photo, found, edges, canvas);
   const start = fit ? boundsOnCanvas(found, fit) : found;
   const framed = cut ? undefined : framingFor(start, width, height, camera.closeUp);
+  const podium = onPodium && !cut && standsInFrame(framed ?? start, height);
+  const base = podium ? podiumFraming(framed ?? start, width, height, camera.topDown) : framed;
+  // A take moves only a whole subject; one on a podium moves with it, the podium kept in frame.
+  const podiumReach = (box: Bounds) => podiumShape(box, width, height, camera.topDown).rx;
   const target =
-    onPodium && !cut && standsInFrame(framed ?? start, height)
-      ? podiumFraming(framed ?? start, width, height, camera.topDown)
-      : framed;
+    take && !cut && takeMoves(take)
+      ? takeFraming(base ?? start, width, take, podium ? podiumReach : undefined)
+      : base;
   const { cutout, bounds, placement } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
-  const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp);
+  const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp, take);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
   return { cutout, bounds, placement, standing, geometry };
 }
 
-/** On a white background the subject's larger side fills this share of the frame's shorter side. */
-export const WHITE_FILL = 0.85;
+/** Whether a take's shot moves or scales the subject from where the framing put it. */
+function takeMoves(take: TakeComposition): boolean {
+  return take.subjectX !== undefined || take.scale !== 1;
+}
 
 /**
- * Where a whole subject goes on a white (marketplace) background: scaled, up or down, so the
- * larger side of its box is WHITE_FILL of the picture's shorter side, and centred, on a canvas
- * of the photo's `width`×`height` or the one given. A subject the photo crops (a bust, a scene
- * running off the edges) gives undefined: it stays as photographed, its cut edges on the
- * picture's edges rather than floating in the white.
+ * On a white background the larger share of the subject's box fills this share of the frame's
+ * side along it: marketplaces ask for 85% or more, so 90% leaves room for rounding either way.
+ */
+export const WHITE_FILL = 0.9;
+
+/**
+ * Where a whole subject goes on a white (marketplace) background: scaled, up or down, as large
+ * as fits inside WHITE_FILL of the picture's width and of its height (on a square, its larger
+ * side is WHITE_FILL of the side), and centred, on a canvas of the photo's `width`×`height` or
+ * the one given. A subject the photo crops (a bust, a scene running off the edges) gives
+ * undefined: it stays as photographed, its cut edges on the picture's edges rather than
+ * floating in the white.
  */
 export function whiteFraming(
   bounds: Bounds,
@@ -276,10 +345,12 @@ export function whiteFraming(
   canvas: Size = { width, height },
 ): Bounds | undefined {
   if (cropped(bounds, width, height)) return undefined;
-  const boxWidth = bounds.right - bounds.left;
-  const boxHeight = bounds.bottom - bounds.top;
-  const shorter = Math.min(canvas.width, canvas.height);
-  const scale = (shorter * WHITE_FILL) / Math.max(1, boxWidth, boxHeight);
+  const boxWidth = Math.max(1, bounds.right - bounds.left);
+  const boxHeight = Math.max(1, bounds.bottom - bounds.top);
+  const scale = Math.min(
+    (canvas.width * WHITE_FILL) / boxWidth,
+    (canvas.height * WHITE_FILL) / boxHeight,
+  );
   const newWidth = Math.max(1, Math.round(boxWidth * scale));
   const newHeight = Math.max(1, Math.round(boxHeight * scale));
   const left = Math.round((canvas.width - newWidth) / 2);

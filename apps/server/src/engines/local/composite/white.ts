@@ -17,6 +17,11 @@ const ALPHA_FLOOR = 6;
 /** Shade at or below this (of 255) darkens white by under two levels: it is left white. */
 const SHADE_FLOOR = 3;
 
+/** Where a white background's light stands: above, leaning a little toward a take's side. */
+function whiteShadowSide(plan: ScenePlan): number {
+  return plan.take ? 0.5 + (plan.take.lightSide - 0.5) * 0.3 : 0.5;
+}
+
 /**
  * The subject on a white (marketplace) background, as layoutOnWhite framed it: its pixels as cut
  * out (no light match, wrap, rim or reflection, so nothing of a scene's light reaches it or the
@@ -40,8 +45,12 @@ export async function compositeOnWhite(
     renderScene(plan, geometry, seed, quality),
     standing && strength > 0
       ? floorShadow(cutout.mask, width, height, bounds, {
-          projection: shadowProjection({ side: 0.5, elevation: 1, backlit: false }, false),
-          hardness: 0,
+          // A take leans the shadow a little toward its light and hardens it a little, no more.
+          projection: shadowProjection(
+            { side: whiteShadowSide(plan), elevation: 1, backlit: false },
+            false,
+          ),
+          hardness: plan.take?.whiteHardness ?? 0,
           castOpacity: 0,
           contactOpacity: CONTACT_OPACITY * strength,
           quality,

@@ -6,6 +6,7 @@ import {
   readSceneState,
   type SceneState,
 } from "../scene-state/index.ts";
+import type { ScenePlan } from "../types.ts";
 import {
   applyLook,
   changesScene,
@@ -16,10 +17,13 @@ import {
 } from "./edit-plan.ts";
 import { restyledProp, subjectTarget } from "./edit-target.ts";
 
-/** The look settings applied to the composed picture (the others act through the plan). */
+/**
+ * The look settings applied to the composed picture (the others act through the plan), and the
+ * backdrop's colour, which a white background takes on its pixels.
+ */
 function pictureLook(look: LookSettings) {
-  const { warmth, exposure, contrast, saturation, monochrome } = look;
-  return { warmth, exposure, contrast, saturation, monochrome };
+  const { warmth, exposure, contrast, saturation, monochrome, backdrop } = look;
+  return { warmth, exposure, contrast, saturation, monochrome, backdrop };
 }
 
 /**
@@ -28,13 +32,51 @@ function pictureLook(look: LookSettings) {
  * states that differ only there ("at dusk", then "make it sunset") draw the same picture.
  */
 function pictureOf(state: SceneState): string {
-  const { words: _, ...plan } = planOf(state);
-  return JSON.stringify({ plan, look: pictureLook(state.look) });
+  const { words: _, camera, ...plan } = planOf(state);
+  // A white background is flat: no depth of field blurs it.
+  const focus = plan.setting === "white" ? undefined : camera;
+  return JSON.stringify({ plan, focus, look: pictureLook(state.look) });
 }
 
 /** Whether the instruction, applied to a kept state as the engine would, draws the same picture. */
 export function changesNothing(instruction: EditInstruction, state: SceneState): boolean {
   return pictureOf(stateAfter(state, instruction)) === pictureOf(state);
+}
+
+/** What a state renders apart from its depth of field. */
+function pictureApartFromFocus(state: SceneState): string {
+  const { words: _, camera, ...plan } = planOf(state);
+  const { bokeh: __, ...shot } = camera;
+  return JSON.stringify({ plan, shot, look: pictureLook(state.look) });
+}
+
+/**
+ * A backdrop with nothing on it that focus would show: a studio's plain paper (white, grey or
+ * painted), no lights, window, sun or stars on it. Measured: a step of focus moves it by a
+ * fraction of a level per pixel (focus-edits.test.ts).
+ */
+function flatBackdrop(plan: ScenePlan): boolean {
+  return (
+    plan.backdrop === "studio" &&
+    plan.material === "plain" &&
+    !plan.neon &&
+    !plan.window &&
+    !plan.sun &&
+    !plan.stars
+  );
+}
+
+/**
+ * Whether the instruction only moves the focus of a scene where focus shows nothing:
+ * sharpening a flat backdrop, or blurring one with no props standing on it.
+ */
+function refocusesNothing(instruction: EditInstruction, state: SceneState): boolean {
+  const next = stateAfter(state, instruction);
+  if (pictureApartFromFocus(next) !== pictureApartFromFocus(state)) return false;
+  const [before, after] = [planOf(state), planOf(next)];
+  if (!flatBackdrop(after)) return false;
+  const sharper = after.camera.bokeh < before.camera.bokeh;
+  return sharper || after.props.length === 0;
 }
 
 /** Without a kept scene, looks start from neutral: a look that ends there changes no pixel. */
@@ -47,7 +89,7 @@ function changesNoPixel(instruction: EditInstruction): boolean {
  * Why the local engine cannot honour an edit prompt, or undefined when it can: a prompt about
  * the subject rather than its scene, a prompt with no word it understands, a scene change for an
  * image without a kept scene (a fal result, an upload), or an edit that would leave the picture
- * as it is (judged on the kept state when there is one). Pure and quick (a few regular
+ * as it is (judged on the kept state when there is one), such as sharpening a plain backdrop. Pure and quick (a few regular
  * expressions and two scene plans), so the edit is refused before it is charged.
  */
 export function editRefusal(
@@ -61,7 +103,9 @@ export function editRefusal(
   if (!understood(instruction)) return M.editNotUnderstood;
   if (!hasKeptScene && changesScene(instruction)) return M.editNeedsOfflineScene;
   const state = keptState ? readSceneState(keptState) : undefined;
-  if (state) return changesNothing(instruction, state) ? M.editChangesNothing : undefined;
+  if (state && changesNothing(instruction, state)) return M.editChangesNothing;
+  if (state && refocusesNothing(instruction, state)) return M.editFocusOnPlainBackdrop;
+  if (state) return undefined;
   if (!hasKeptScene && changesNoPixel(instruction)) return M.editChangesNothing;
   return undefined;
 }

@@ -13,10 +13,26 @@ describe("readEdit", () => {
     ["make it sunset", "make it sunset"],
     ["add a marble floor", "add a marble floor"],
     ["move it to a forest at night", "move it to a forest at night"],
-    ["make the background blue", "make the background blue"],
+    ["make the sky blue", "make the sky blue"],
+    ["make the background white", "make the background white"],
   ])("leaves the scene words of %j for the scene plan", (prompt, sceneText) => {
     const instruction = readEdit(prompt);
     expect(instruction).toEqual({ changes: [], sceneText });
+    expect(changesScene(instruction)).toBe(true);
+  });
+
+  it.each([
+    ["make the background blue", [61, 115, 201]],
+    ["turn the background green", [79, 154, 85]],
+    ["a pink backdrop", [238, 143, 180]],
+    ["background in navy", [29, 46, 92]],
+    ["paint the wall pale blue", [148, 178, 225]],
+  ])("reads %j as the backdrop's colour, not a scene revision", (prompt, colour) => {
+    const instruction = readEdit(prompt);
+    expect(instruction.changes.map((change) => change.name)).toEqual(["paint the backdrop"]);
+    expect(instruction.sceneText).toBe("");
+    expect(applyLook(NEUTRAL_LOOK, instruction).backdrop).toEqual(colour);
+    // The backdrop is the scene's: a picture without a kept one cannot have it repainted.
     expect(changesScene(instruction)).toBe(true);
   });
 

@@ -1,5 +1,6 @@
-import { planScene, propPhrases } from "../scene/index.ts";
+import { planScene, propPhrases, readScene } from "../scene/index.ts";
 import { boundedLook, type LookSettings, type SceneState } from "../scene-state/index.ts";
+import { BACKDROP_COLOUR_WORDS, backdropColourOf } from "./backdrop-colour.ts";
 
 /**
  * What a look word needs to be honoured: only the picture's pixels, the subject's outline (kept,
@@ -11,7 +12,8 @@ type LookRule = {
   name: string;
   words: RegExp;
   needs: LookNeeds;
-  change(look: LookSettings): LookSettings;
+  /** The settings after the rule's words; `phrase` is the text it matched. */
+  change(look: LookSettings, phrase: string): LookSettings;
 };
 
 const BACKGROUND = "(background|backdrop|surroundings|wall|sky)";
@@ -21,6 +23,13 @@ const BACKGROUND = "(background|backdrop|surroundings|wall|sky)";
  * blur") is blanked out, so a later rule ("darker", "blur") cannot read it again.
  */
 const RULES: LookRule[] = [
+  {
+    name: "paint the backdrop",
+    words: BACKDROP_COLOUR_WORDS,
+    // The backdrop is drawn by the scene: a picture without one cannot be repainted.
+    needs: "scene",
+    change: (look, phrase) => ({ ...look, backdrop: backdropColourOf(phrase) ?? look.backdrop }),
+  },
   {
     name: "remove the shadow",
     words:
@@ -179,7 +188,7 @@ function withoutProps(text: string): string {
   return marked;
 }
 
-export type LookChange = { name: string; needs: LookNeeds; at: number };
+export type LookChange = { name: string; needs: LookNeeds; at: number; phrase: string };
 
 /** An edit prompt, read: its look words, and what is left for the scene. */
 export type EditInstruction = {
@@ -202,7 +211,7 @@ export function readEdit(prompt: string): EditInstruction {
     within.slice(0, at) + " ".repeat(length) + within.slice(at + length);
   for (const rule of RULES) {
     for (const match of probe.matchAll(rule.words)) {
-      changes.push({ name: rule.name, needs: rule.needs, at: match.index });
+      changes.push({ name: rule.name, needs: rule.needs, at: match.index, phrase: match[0] });
       text = blank(text, match.index, match[0].length);
       probe = blank(probe, match.index, match[0].length);
     }
@@ -218,7 +227,7 @@ export function applyLook(look: LookSettings, instruction: EditInstruction): Loo
   let next = look;
   for (const change of instruction.changes) {
     const rule = RULES.find((candidate) => candidate.name === change.name);
-    if (rule) next = rule.change(next);
+    if (rule) next = rule.change(next, change.phrase);
   }
   return boundedLook(next);
 }
@@ -235,13 +244,24 @@ export function understood(instruction: EditInstruction): boolean {
   return instruction.sceneText !== "" || instruction.changes.length > 0;
 }
 
-/** A kept scene after an instruction: its scene words become a revision, its look words apply. */
+/** Whether a scene revision names a place or a time of day, which bring their own backdrop. */
+function bringsBackdrop(sceneText: string): boolean {
+  const { setting, time } = readScene(sceneText).intent;
+  return setting !== undefined || time !== undefined;
+}
+
+/**
+ * A kept scene after an instruction: its scene words become a revision, its look words apply.
+ * A new place or time of day ("make it sunset") takes back a painted backdrop, as a new place
+ * brings its own surface: the later edit is the one that shows.
+ */
 export function stateAfter(state: SceneState, instruction: EditInstruction): SceneState {
+  const { sceneText } = instruction;
+  const before =
+    sceneText && bringsBackdrop(sceneText) ? { ...state.look, backdrop: null } : state.look;
   return {
     ...state,
-    revisions: instruction.sceneText
-      ? [...state.revisions, instruction.sceneText]
-      : state.revisions,
-    look: applyLook(state.look, instruction),
+    revisions: sceneText ? [...state.revisions, sceneText] : state.revisions,
+    look: applyLook(before, instruction),
   };
 }

@@ -6,4 +6,4 @@
 export { editRefusal } from "./edit-check.ts";
 export { applyLook, changesScene, readEdit, stateAfter, understood } from "./edit-plan.ts";
 export { subjectTarget } from "./edit-target.ts";
-export { editPixels, needsSubjectMask } from "./pixel-edits.ts";
+export { editPixels } from "./pixel-edits.ts";

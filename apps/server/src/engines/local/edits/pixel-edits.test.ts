@@ -26,9 +26,16 @@ function mean(image: RawImage, channel: number): number {
 
 const look = (settings: Partial<LookSettings>): LookSettings => ({ ...NEUTRAL_LOOK, ...settings });
 
+/** A mask with no subject in it: the whole card is background. */
+const allBackground = (width = 32, height = 24) => new Uint8Array(width * height);
+
 describe("editPixels, for pictures without a kept scene", () => {
   it("makes black and white with equal channels", async () => {
-    const result = await editPixels(card(), look({ monochrome: "black and white" }));
+    const result = await editPixels(
+      card(),
+      look({ monochrome: "black and white" }),
+      allBackground(),
+    );
     for (let i = 0; i < result.rgba.length; i += 4 * 37) {
       expect(result.rgba[i]).toBe(result.rgba[i + 1]);
       expect(result.rgba[i + 1]).toBe(result.rgba[i + 2]);
@@ -38,17 +45,19 @@ describe("editPixels, for pictures without a kept scene", () => {
   it("brightens, darkens, warms and cools", async () => {
     const source = card();
     const luminance = (image: RawImage) => mean(image, 0) + mean(image, 1) + mean(image, 2);
-    expect(luminance(await editPixels(source, look({ exposure: 1 })))).toBeGreaterThan(
-      luminance(source),
-    );
-    expect(luminance(await editPixels(source, look({ exposure: -1 })))).toBeLessThan(
-      luminance(source),
-    );
+    expect(
+      luminance(await editPixels(source, look({ exposure: 1 }), allBackground())),
+    ).toBeGreaterThan(luminance(source));
+    expect(
+      luminance(await editPixels(source, look({ exposure: -1 }), allBackground())),
+    ).toBeLessThan(luminance(source));
     const warmth = (image: RawImage) => mean(image, 0) - mean(image, 2);
-    expect(warmth(await editPixels(source, look({ warmth: 1 })))).toBeGreaterThan(
+    expect(warmth(await editPixels(source, look({ warmth: 1 }), allBackground()))).toBeGreaterThan(
       warmth(source) + 5,
     );
-    expect(warmth(await editPixels(source, look({ warmth: -1 })))).toBeLessThan(warmth(source) - 5);
+    expect(warmth(await editPixels(source, look({ warmth: -1 }), allBackground()))).toBeLessThan(
+      warmth(source) - 5,
+    );
   });
 
   it("applies several settings at once and keeps the size and the transparency", async () => {
@@ -56,6 +65,7 @@ describe("editPixels, for pictures without a kept scene", () => {
     const result = await editPixels(
       source,
       look({ contrast: 1, saturation: 1, monochrome: "sepia" }),
+      allBackground(),
     );
     expect(result).toMatchObject({ width: 32, height: 24, opaque: false });
     expect(result.rgba[3]).toBe(128);
@@ -78,9 +88,22 @@ describe("editPixels, for pictures without a kept scene", () => {
     expect(bottom(darker)).toBeLessThan(bottom(source) * 0.75);
   });
 
-  it("skips the background settings when no mask is given", async () => {
+  it("leaves the subject's pixels exactly as they were, whatever the look", async () => {
     const source = card();
-    const result = await editPixels(source, look({ blur: 1, backgroundGain: 0.5 }));
-    expect(result.rgba.equals(source.rgba)).toBe(true);
+    const mask = Buffer.alloc(32 * 24);
+    mask.fill(255, 0, 32 * 12); // the top half is the subject
+    const top = (image: RawImage) => image.rgba.subarray(0, 32 * 12 * 4);
+    const bottom = (image: RawImage) => image.rgba.subarray(32 * 12 * 4);
+    for (const settings of [
+      { warmth: 1 },
+      { exposure: -2 },
+      { contrast: 1, saturation: 1 },
+      { monochrome: "black and white" as const },
+      { monochrome: "sepia" as const, blur: 1, backgroundGain: 1.4 },
+    ]) {
+      const result = await editPixels(source, look(settings), mask);
+      expect(top(result).equals(top(source)), JSON.stringify(settings)).toBe(true);
+      expect(bottom(result).equals(bottom(source)), JSON.stringify(settings)).toBe(false);
+    }
   });
 });

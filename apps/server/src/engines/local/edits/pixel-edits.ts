@@ -7,25 +7,26 @@ import {
   type LookSettings,
 } from "../scene-state/index.ts";
 
-/** Whether the look changes the background apart from the subject, so needs the subject's mask. */
-export function needsSubjectMask(look: LookSettings): boolean {
+/** Whether the look changes the background apart from the rest (blur, brightness). */
+function changesBackground(look: LookSettings): boolean {
   return look.blur > 0 || look.backgroundGain !== 1;
 }
 
 /**
- * Edits a picture that has no kept scene (made by another engine, or before scenes were kept):
- * the look on its pixels. `mask` (the subject's alpha at the image's size) is needed for the
- * background settings; without it they are skipped.
+ * Edits a picture that has no kept scene (an upload, another engine's picture, one made before
+ * scenes were kept): the look on its pixels, around the subject. `mask` is the subject's alpha
+ * at the image's size (255 = subject): those pixels are left as they are, as a kept scene's
+ * edit leaves them, so an edit never alters the product.
  */
 export async function editPixels(
   image: RawImage,
   look: LookSettings,
-  mask?: Uint8Array,
+  mask: Uint8Array,
   signal?: AbortSignal,
 ): Promise<RawImage> {
   let current = image;
-  if (mask && needsSubjectMask(look)) current = await applyBackgroundLook(current, mask, look);
+  if (changesBackground(look)) current = await applyBackgroundLook(current, mask, look);
   if (signal) throwIfAborted(signal);
-  if (hasPictureLook(look)) current = applyPictureLook(current, look);
+  if (hasPictureLook(look)) current = applyPictureLook(current, look, mask);
   return current;
 }

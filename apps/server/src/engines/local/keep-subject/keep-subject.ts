@@ -1,11 +1,10 @@
 import sharp from "sharp";
 import type { EngineResult, KeepSubjectInput, Placement } from "../../image-engine.ts";
 import { scalePlacement, throwIfAborted } from "../../image-engine.ts";
-import { decodeImage, type Rgba } from "../common/index.ts";
+import { decodeImage, pasteSubject, type Rgba } from "../common/index.ts";
 import { edgeMargin, measuredResult } from "../fidelity/index.ts";
 import type { Upscaler } from "../upscale/index.ts";
 import { alignSubject, MIN_MATCH } from "./align.ts";
-import { pasteSubject } from "./paste.ts";
 import { placeOnCanvas, roundPlacement } from "./place.ts";
 
 /** Pixels kept around the subject's box when enlarging it: the upscaler's context at its edges. */

@@ -1,4 +1,4 @@
-import { clamp } from "../common/index.ts";
+import { clamp, type Rgb } from "../common/index.ts";
 
 /**
  * The look an edit can give a picture beyond its scene words: settings that accumulate over a
@@ -21,6 +21,11 @@ export type LookSettings = {
   /** Steps of overall colour saturation. */
   saturation: number;
   monochrome: "none" | "black and white" | "sepia";
+  /**
+   * The backdrop's colour an edit asked for ("make the background blue"), or null for the
+   * scene's own. Applied after everything else the plan says, so it lands whatever the scene.
+   */
+  backdrop: Rgb | null;
 };
 
 export const NEUTRAL_LOOK: LookSettings = {
@@ -32,7 +37,11 @@ export const NEUTRAL_LOOK: LookSettings = {
   contrast: 0,
   saturation: 0,
   monochrome: "none",
+  backdrop: null,
 };
+
+const byteColour = ([r, g, b]: Rgb): Rgb =>
+  [r, g, b].map((c) => clamp(Math.round(c), 0, 255)) as unknown as Rgb;
 
 /** How far each setting may go: a few steps each way, so no edit series can wreck the picture. */
 export function boundedLook(look: LookSettings): LookSettings {
@@ -45,6 +54,7 @@ export function boundedLook(look: LookSettings): LookSettings {
     contrast: clamp(look.contrast, -3, 3),
     saturation: clamp(look.saturation, -3, 3),
     monochrome: look.monochrome,
+    backdrop: look.backdrop && byteColour(look.backdrop),
   };
 }
 
@@ -56,6 +66,14 @@ export function hasPictureLook(look: LookSettings): boolean {
     look.contrast !== 0 ||
     look.saturation !== 0 ||
     look.monochrome !== "none"
+  );
+}
+
+function isRgb(value: unknown): value is Rgb {
+  return (
+    Array.isArray(value) &&
+    value.length === 3 &&
+    value.every((c) => typeof c === "number" && Number.isFinite(c))
   );
 }
 
@@ -71,6 +89,7 @@ export function readLook(value: unknown): LookSettings {
   };
   const shadow = stored.shadow;
   const monochrome = stored.monochrome;
+  const backdrop = stored.backdrop;
   return boundedLook({
     backgroundGain: num("backgroundGain", 1),
     blur: num("blur", 0),
@@ -80,5 +99,6 @@ export function readLook(value: unknown): LookSettings {
     contrast: num("contrast", 0),
     saturation: num("saturation", 0),
     monochrome: monochrome === "black and white" || monochrome === "sepia" ? monochrome : "none",
+    backdrop: isRgb(backdrop) ? backdrop : null,
   });
 }

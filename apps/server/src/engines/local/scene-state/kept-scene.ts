@@ -1,7 +1,14 @@
-import { type Aspect, DEFAULT_ASPECT, outputSize, type ShadowStyle } from "@backdrop/shared";
+import { type Aspect, DEFAULT_ASPECT, pictureSize, type ShadowStyle } from "@backdrop/shared";
 import type { KeptScene } from "../../image-engine.ts";
 import { cutoutToPng } from "../cutout/index.ts";
-import { isSceneProp, propsNamedIn, readScene, type SceneReading } from "../scene/index.ts";
+import {
+  isSceneProp,
+  propsNamedIn,
+  readScene,
+  type SceneReading,
+  TAKE_COMPOSITIONS,
+  takeComposition,
+} from "../scene/index.ts";
 import type { Cutout, RenderQuality, SceneProp, Size } from "../types.ts";
 import { type LookSettings, NEUTRAL_LOOK, readLook } from "./edit-look.ts";
 
@@ -27,6 +34,16 @@ export type SceneState = {
    * A state without it, as every state kept before aspects, renders at the cut-out's size.
    */
   canvas?: Size;
+  /**
+   * The take's shot (see takeComposition), chosen by the seed. A state kept before takes
+   * differed has none and is framed as it was then, so its edits keep the picture's layout.
+   */
+  take?: number;
+  /**
+   * The product's pixels are kept exactly as cut out (the "exact product" switch). A state
+   * without it, as every state kept before the switch, leans them toward the scene's light.
+   */
+  exactProduct?: boolean;
 };
 
 /** The largest side a kept canvas may have: twice an upload's, far past any aspect's. */
@@ -35,9 +52,16 @@ const MAX_CANVAS_SIDE = 4096;
 /** Only the size of something that has one (a cut-out passed as a canvas keeps its pixels). */
 const sizeOf = ({ width, height }: Size): Size => ({ width, height });
 
-/** The picture's size for an aspect of the cut-out, when it is not the cut-out's own. */
-export function canvasForAspect(cutout: Size, aspect: Aspect = DEFAULT_ASPECT): Size | undefined {
-  const canvas = outputSize(cutout.width, cutout.height, aspect);
+/**
+ * The picture's size for an aspect of the cut-out, when it is not the cut-out's own. A white
+ * (marketplace) request the seller left at the photo's own size is square (marketplaceSquare).
+ */
+export function canvasForAspect(
+  cutout: Size,
+  aspect: Aspect = DEFAULT_ASPECT,
+  white = false,
+): Size | undefined {
+  const canvas = pictureSize(cutout.width, cutout.height, aspect, white);
   const same = canvas.width === cutout.width && canvas.height === cutout.height;
   return same ? undefined : canvas;
 }
@@ -73,6 +97,7 @@ export function firstSceneState(
     look,
     props,
     castShadow,
+    take: takeComposition(seed).index,
   };
   return canvas ? { ...state, canvas: sizeOf(canvas) } : state;
 }
@@ -97,6 +122,8 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
   const { canvas } = stored;
   // A canvas that is not a size would render the picture stretched: not one of ours either.
   if (canvas !== undefined && !isCanvas(canvas)) return undefined;
+  const { take } = stored;
+  const hasTake = Number.isInteger(take) && Number(take) >= 0 && Number(take) < TAKE_COMPOSITIONS;
   return {
     version,
     prompt,
@@ -107,6 +134,8 @@ export function readSceneState(stored: Record<string, unknown>): SceneState | un
     props,
     castShadow,
     ...(canvas ? { canvas: sizeOf(canvas) } : {}),
+    ...(hasTake ? { take: Number(take) } : {}),
+    ...(stored.exactProduct === true ? { exactProduct: true } : {}),
   };
 }
 

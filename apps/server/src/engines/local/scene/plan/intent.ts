@@ -21,6 +21,8 @@ import {
   SHARP_BACKGROUND_WORDS,
   SHOP_WORDS,
   SOFT_WORDS,
+  SPOTLIGHT_WORDS,
+  STORM_WORDS,
   TIME_WORDS,
   TONE_WORDS,
   TOP_DOWN_WORDS,
@@ -54,6 +56,8 @@ export type SceneIntent = {
   topDown?: boolean;
   bokeh?: "shallow" | "deep";
   noShadow?: boolean;
+  spotlight?: boolean;
+  stormy?: boolean;
   /** The props named so far, after this text's additions and removals. */
   props?: SceneProp[];
   /** Every prop phrase read, so the planner can leave out the words of props it cannot draw. */
@@ -103,20 +107,38 @@ function settingIn(text: string, words: string[]): SceneSetting | undefined {
 function coloursIn(text: string, intent: SceneIntent): void {
   const cleaned = text.replace(COLOUR_EXCEPTIONS, " ");
   const found = [...cleaned.matchAll(/[a-z]+/g)];
+  let previous: { end: number; word: string } | undefined;
   for (let i = 0; i < found.length; i++) {
     const word = found[i]?.[0] ?? "";
     if (!(word in COLOURS)) continue;
-    const after = cleaned.slice((found[i]?.index ?? 0) + word.length, (found[i]?.index ?? 0) + 40);
+    const start = found[i]?.index ?? 0;
+    const after = cleaned.slice(start + word.length, start + word.length + 40);
     const nextWords = after.trim().split(/\s+/).slice(0, 2).join(" ");
     const phrase = nextWords.split(/[,.;]/)[0] ?? "";
     const prop = colourOfProp(after);
     // "Red christmas lights": a colour of a prop that is drawn in its own colours is not read.
     if (prop === "prop") continue;
-    if (prop === "wall") intent.backdropColour ??= word;
-    else if (PODIUM_NOUNS.test(phrase)) intent.podiumColour ??= word;
-    else if (SURFACE_NOUNS.test(phrase)) intent.surfaceColour ??= word;
-    else intent.backdropColour ??= word;
+    // "Sage green": one colour named in two words, drawn as the first.
+    if (previous && /^\s+$/.test(cleaned.slice(previous.end, start))) {
+      const compound = `${previous.word} ${word}`;
+      intent.words[intent.words.lastIndexOf(previous.word)] = compound;
+      previous = { end: start + word.length, word: compound };
+      continue;
+    }
+    const field =
+      prop === "wall"
+        ? "backdropColour"
+        : PODIUM_NOUNS.test(phrase)
+          ? "podiumColour"
+          : SURFACE_NOUNS.test(phrase)
+            ? "surfaceColour"
+            : "backdropColour";
+    previous = undefined;
+    // A second colour for what already has one is not drawn: it stays out of the words.
+    if (intent[field] !== undefined) continue;
+    intent[field] = word;
     intent.words.push(word);
+    previous = { end: start + word.length, word };
   }
 }
 
@@ -141,12 +163,14 @@ export function intentOf(rawText: string): SceneIntent {
   else if (find(text, MATTE_WORDS, words)) intent.finish = "matte";
   intent.time = latestTime(text, words);
   if (find(text, HARD_WORDS, words)) intent.hardness = "hard";
+  if (SPOTLIGHT_WORDS.test(text)) intent.spotlight = true;
   else if (find(text, SOFT_WORDS, words)) intent.hardness = "soft";
   if (find(text, WARM_WORDS, words)) intent.warmth = "warm";
   else if (find(text, COOL_WORDS, words)) intent.warmth = "cool";
   if (find(text, DRAMATIC_WORDS, words)) intent.mood = "dramatic";
   else if (find(text, BRIGHT_WORDS, words)) intent.mood = "bright";
   if (find(text, NEON_WORDS, words)) intent.neon = true;
+  if (find(text, STORM_WORDS, words)) intent.stormy = true;
   if (find(text, BACKLIT_WORDS, words)) intent.backlit = true;
   if (find(text, WINDOW_WORDS, words)) intent.window = true;
   if (find(text, LIGHT_LEFT, words)) intent.side = 0.1;

@@ -11,6 +11,7 @@ import {
   WHITE,
 } from "../../common/index.ts";
 import type { ScenePlan, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
+import { nearestScene, PHOTOS } from "../library/index.ts";
 import { intentOf, mergeIntents, type SceneIntent, withOnlyProps } from "./intent.ts";
 import { applyPropLooks } from "./prop-looks.ts";
 import { drawableProps, undrawnPhrases } from "./props.ts";
@@ -85,6 +86,35 @@ function applyTone(plan: ScenePlan, move: (c: Rgb) => Rgb): void {
   plan.floor = both(plan.floor, move);
 }
 
+const DARK_SET: { sky: [Rgb, Rgb]; floor: [Rgb, Rgb] } = {
+  sky: [hex("#0d0d10"), hex("#1d1c21")],
+  floor: [hex("#2a292e"), hex("#141417")],
+};
+
+/**
+ * The library's photographed scene nearest to the plan: its textures start from their own
+ * colours unless the prompt named a colour for them, and a dark set starts dark.
+ */
+function applyLibraryScene(plan: ScenePlan, intent: SceneIntent): void {
+  const scene = nearestScene(plan);
+  if (!scene) return;
+  plan.scene = scene.id;
+  if (plan.setting === "white") return;
+  plan.backdropBase = mix(plan.sky[0], plan.sky[1], 0.5);
+  if (scene.dark) {
+    if (!intent.backdropColour) plan.sky = DARK_SET.sky;
+    if (!intent.surfaceColour) plan.floor = DARK_SET.floor;
+    plan.light.vignette = Math.max(plan.light.vignette, 0.45);
+    return;
+  }
+  const wall = scene.wall && PHOTOS[scene.wall].mean;
+  if (wall && !intent.backdropColour) plan.sky = [darken(wall, 0.9), wall];
+  const surface = scene.surface && PHOTOS[scene.surface].mean;
+  if (surface && !intent.surfaceColour && !(plan.backdrop === "studio" && intent.backdropColour)) {
+    plan.floor = [surface, darken(surface, 0.85)];
+  }
+}
+
 /** Builds the full plan from what the texts named, starting from the place's own look. */
 function planFromIntent(intent: SceneIntent): ScenePlan {
   const setting = settingFor(intent);
@@ -130,6 +160,8 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
   // A place's own surface keeps the place's colours (a café's darker wood, say).
   if (ownColours && intent.material !== look.material) plan.floor = pair(ownColours);
 
+  applyLibraryScene(plan, intent);
+
   if (intent.finish === "glossy") plan.gloss = Math.min(1, plan.gloss + 0.35);
   if (intent.finish === "matte") plan.gloss *= 0.3;
 
@@ -141,7 +173,8 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
     const colour = hex(COLOURS[intent.backdropColour] ?? "#808080");
     colourBackdrop(plan, colour, look.outdoor);
     // Seamless paper runs from the wall under the subject in one colour.
-    const lean = intent.surfaceColour ? 0 : plan.backdrop === "studio" ? 0.8 : 0.25;
+    // Outdoors a coloured sky leaves the ground its own colour.
+    const lean = intent.surfaceColour || look.outdoor ? 0 : plan.backdrop === "studio" ? 0.8 : 0.25;
     plan.floor = [mix(plan.floor[0], colour, lean), mix(plan.floor[1], darken(colour, 0.82), lean)];
   }
 
@@ -177,6 +210,19 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
     if (!intent.time && look.outdoor) applyTime(plan, "night", true);
     plan.light.vignette = Math.max(plan.light.vignette, 0.4);
   }
+  if (intent.stormy) {
+    plan.light.tint = hex("#c4cfdd");
+    plan.light.amount = Math.max(plan.light.amount, 0.14);
+    plan.light.hardness = 0.08;
+    plan.sun = false;
+    if (look.outdoor) plan.sky = pair(["#3f4a5a", "#8b95a3"]);
+    plan.floor = both(plan.floor, (c) => darken(c, 0.8));
+  }
+  if (intent.spotlight) {
+    plan.spotlight = true;
+    plan.light.hardness = Math.max(plan.light.hardness, 0.8);
+    plan.light.vignette = Math.max(plan.light.vignette, 0.5);
+  }
   if (intent.backlit) {
     plan.light.elevation = Math.min(plan.light.elevation, 0.3);
     plan.light.contrast *= 1.05;
@@ -210,6 +256,15 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
   // Keep backdrops believable: nothing fully black or fully saturated.
   plan.sky = both(plan.sky, (c) => saturate(c, 1));
   return plan;
+}
+
+/**
+ * What a word or phrase names when read alone (its place, surface, light…), without the words:
+ * words naming the same are synonyms of each other.
+ */
+export function meaningOf(text: string): Omit<SceneIntent, "words" | "propMentions"> {
+  const { words: _, propMentions: __, ...named } = intentOf(text);
+  return named;
 }
 
 /** The scene words a text names, cheap enough to call on every edit instruction. */

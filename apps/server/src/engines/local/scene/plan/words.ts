@@ -55,7 +55,7 @@ export const SETTING_WORDS: [SceneSetting, RegExp][] = [
   ["podium", /\b(podium|pedestal|plinth|pillar|display stand|riser|cylinder stand)\b/],
   ["tabletop", /\b(table ?tops?|tables?|desk|shelf|tray)\b/],
   ["floor", /\b(floor|ground|rug|carpet)\b/],
-  ["studio", /\b(studio|seamless|sweep|backdrop|cyclorama|infinity cove|paper roll)\b/],
+  ["studio", /\b(studio|seamless|sweep|backdrop|cyclorama|infinity cove|paper roll|paper)\b/],
   // Shop words count only when the text names no place.
   ["white", SHOP_WORDS],
 ];
@@ -67,7 +67,7 @@ export const MATERIAL_WORDS: [SceneMaterial, RegExp][] = [
   ["linen", /\b(linen|fabric|cloth|cotton|silk|satin|velvet|textile|tablecloth|draped)\b/],
   ["sand", /\b(sand|sandy|dunes?|desert)\b/],
   ["stone", /\b(stone|slate|granite|rocks?|rocky|pebbles?|travertine|terrazzo|limestone)\b/],
-  ["tiles", /\b(tiles?|tiled|ceramic|mosaic|porcelain)\b/],
+  ["tiles", /\b(tiles?|tiled|ceramic|mosaic|porcelain|checker(ed|board)?|chequer(ed)?)\b/],
   ["glass", /\b(glass|mirror(ed)?|acrylic|plexi(glass)?)\b/],
   ["water", /\b(wet|puddles?|ripples?|on water|on the water|water surface)\b/],
   ["grass", /\b(grass|grassy|lawn|meadow|moss|mossy|field)\b/],
@@ -107,7 +107,7 @@ export const PROP_WORDS: [SceneProp, RegExp][] = [
   ["limes", /\b((a few |some |two |three |fresh |green |sliced |cut )*limes?(?! green))\b/],
   [
     "pebbles",
-    /(?<!\bon (the |a bed of |some )?(smooth |river |grey |gray |white |black |zen )?)\b((smooth |river |grey |gray |white |black |zen |beach |sea )?(pebbles?|stones)|stacked stones|stone stack)\b/,
+    /(?<!\bon( [a-z]+){0,3} )\b((smooth |river |grey |gray |white |black |zen |beach |sea )?(pebbles?|stones)|stacked stones|stone stack)\b/,
   ],
   [
     "drape",
@@ -157,7 +157,7 @@ export const MATERIAL_GLOSS: Record<SceneMaterial, number> = {
 };
 
 export const GLOSSY_WORDS = /\b(polished|glossy|shiny|lacquered|reflective|reflection|gloss)\b/;
-export const MATTE_WORDS = /\b(matte?|rough|raw|honed|unpolished|brushed)\b/;
+export const MATTE_WORDS = /\b(matte?|rough|honed|unpolished|brushed)\b/;
 
 /** Later entries are more specific: "golden hour" must beat "golden" and "sunset" "sun". */
 export const TIME_WORDS: [TimeOfDay, RegExp][] = [
@@ -171,13 +171,17 @@ export const TIME_WORDS: [TimeOfDay, RegExp][] = [
 
 export const SOFT_WORDS = /\b(soft|diffused?|gentle|overcast|airy|even light|dreamy|hazy)\b/;
 export const HARD_WORDS =
-  /\b(hard|harsh|crisp light|direct (sun)?light|strong light|spotlit|spotlight)\b/;
+  /\b(hard|harsh|crisp light|direct (sun)?light|strong light|spot ?lit|spot ?lights?)\b/;
 export const NEON_WORDS = /\b(neon|cyberpunk|synthwave|vaporwave|led lights?)\b/;
+/** Weather that dims and cools the light and greys the sky. */
+export const STORM_WORDS = /\b(storm|stormy|thunder(storm)?|overcast|rainy|gloomy)\b/;
 export const BACKLIT_WORDS =
   /\b(backlit|back ?light(ing)?|rim ?light|contre ?jour|halo|silhouetted?)\b/;
 export const WINDOW_WORDS = /\b(window( light)?|sunbeams?|light shafts?|rays of light|sun rays)\b/;
 export const WARM_WORDS = /\b(warm|cozy|cosy|candle ?lit|candles?|amber)\b/;
 export const COOL_WORDS = /\b(cool|cold|chilly|frosty|crisp)\b/;
+/** A pool of light on the subject, darkness around it (read with HARD_WORDS, which take the word). */
+export const SPOTLIGHT_WORDS = /\b(spot ?lit|spot ?lights?)\b/;
 export const DRAMATIC_WORDS = /\b(dramatic|moody|cinematic|noir|low[- ]key)\b/;
 export const BRIGHT_WORDS = /\b(bright|airy|high[- ]key|light and airy|fresh)\b/;
 export const LIGHT_LEFT =

@@ -1,4 +1,5 @@
 import { mix, type Rgb, scale, toHex, WHITE } from "../../common/index.ts";
+import { hasPhotographedSky } from "./photographed.ts";
 import { type Canvas, ellipse, fixed, opacity, rect, verticalGradient } from "./svg.ts";
 
 /** What stands above the horizon outdoors, drawn sharp: the depth of field blurs it later. */
@@ -33,6 +34,7 @@ function puff(id: string, colour: Rgb): string {
 /** Soft cumulus: clusters of overlapping ellipses, lit on top, a little grey underneath. */
 export function clouds(canvas: Canvas, count: number, band: [number, number]): string {
   const { geometry, plan, random } = canvas;
+  if (hasPhotographedSky(plan)) return "";
   const { width, horizon } = geometry;
   const lit = mix(WHITE, plan.light.tint, plan.light.amount * 1.2);
   const under = mix(lit, plan.sky[0], 0.35);

@@ -4,6 +4,12 @@ import type { RenderQuality, SceneGeometry, ScenePlan } from "../../types.ts";
 import { INDOOR_BACKDROPS, neonTubes } from "./indoors.ts";
 import { backlight, bokehLights, neonSpill, stars, sun, windowLight } from "./lights.ts";
 import { OUTDOOR_BACKDROPS } from "./outdoors.ts";
+import {
+  photographedBackdrop,
+  photographedSurface,
+  replacesBackdrop,
+  spotlightPool,
+} from "./photographed.ts";
 import { depthOfField, finish, reflect } from "./pixels.ts";
 import { podium } from "./podium.ts";
 import { propsBehind, propsInFront, propsOnWall } from "./props/index.ts";
@@ -15,9 +21,14 @@ import { surfaceTileSvg } from "./textures.ts";
 const RENDER_MAX_SIDE: Record<RenderQuality, number> = { fast: 896, rich: 1280 };
 const TILE_SIZE: Record<RenderQuality, number> = { fast: 256, rich: 512 };
 
-/** Where the light comes from (0 = left edge, 1 = right edge): the prompt's, or the seed's. */
+/**
+ * Where the light comes from (0 = left edge, 1 = right edge): the prompt's, else the take's
+ * side (a little either way by the seed), else the seed's.
+ */
 export function lightSide(plan: ScenePlan, seed: number): number {
-  return plan.light.side ?? 0.25 + seededRandom(seed ^ 0x5eed)() * 0.5;
+  if (plan.light.side !== undefined) return plan.light.side;
+  const dice = seededRandom(seed ^ 0x5eed)();
+  return plan.take ? plan.take.lightSide + (dice - 0.5) * 0.08 : 0.25 + dice * 0.5;
 }
 
 function canvasFor(
@@ -68,7 +79,7 @@ export function sceneSvg(
         plan.stars ? stars(canvas) : "",
         plan.sun ? sun(canvas) : "",
         outdoor ? "" : wall,
-        drawBackdrop(canvas),
+        replacesBackdrop(plan) ? "" : drawBackdrop(canvas),
         outdoor ? wall : "",
         plan.neon && !outdoor ? neonTubes(canvas) : "",
         plan.light.backlit ? backlight(canvas) : "",
@@ -90,6 +101,7 @@ ${glow("pool", pool, plan.camera.topDown ? 0.25 : 0.3)}
 <rect width="${width}" height="${height}" fill="url(#sky)"/>
 <rect x="0" y="${fixed(floorTop)}" width="${width}" height="${fixed(height - floorTop)}" fill="url(#floor)"/>
 ${plan.camera.topDown ? "" : `<rect x="0" y="${fixed(horizon - seam)}" width="${width}" height="${fixed(seam * 2)}" fill="url(#seam)"/>`}
+${photographedBackdrop(canvas)}
 ${above}
 <ellipse cx="${fixed(poolX)}" cy="${fixed(plan.camera.topDown ? height / 2 : horizon + (height - horizon) * 0.3)}" rx="${fixed(width * 0.6)}" ry="${fixed(plan.camera.topDown ? height * 0.6 : (height - horizon) * 0.6)}" fill="url(#pool)"/>
 ${propsBehind(canvas)}
@@ -114,6 +126,7 @@ export function foregroundSvg(
     plan.neon && !plan.camera.topDown ? neonSpill(canvas) : "",
     // A podium stands under a subject whose base shows; a bust the frame cuts gets none.
     plan.podium && geometry.subject ? podium(canvas) : "",
+    spotlightPool(canvas),
   ].filter(Boolean);
   if (parts.length === 0) return "";
   const { width, height } = geometry;
@@ -169,6 +182,11 @@ function over(frame: Buffer, layer: Buffer): void {
 const textures = new Map<string, Promise<Mips>>();
 const TEXTURES_KEPT = 6;
 
+async function photoTexture(plan: ScenePlan, size: number): Promise<Mips | undefined> {
+  const photo = await photographedSurface(plan, size);
+  return photo && mipsOf(size, photo);
+}
+
 function surfaceTexture(svg: string, repeatsExactly: boolean): Promise<Mips> {
   const known = textures.get(svg);
   if (known) return known;
@@ -220,10 +238,15 @@ export async function renderScene(
   const backdropScale = (plan.camera.bokeh >= 0.5 || smooth) && !plan.camera.topDown ? 0.5 : 1;
   const [frame, tile] = await Promise.all([
     rasterise(sceneSvg(plan, drawn, seed, quality), 3, drawn, backdropScale),
-    // Tiles and planks are drawn to repeat exactly; noise needs its edges blended away.
-    surfaceTexture(
-      surfaceTileSvg(plan, tileSize, (seed >>> 0) % 10_000, tileRandom, quality),
-      plan.material === "tiles" || plan.material === "wood",
+    // A photographed surface, else a drawn one: tiles and planks are drawn to repeat exactly;
+    // noise needs its edges blended away.
+    photoTexture(plan, tileSize).then(
+      (photo) =>
+        photo ??
+        surfaceTexture(
+          surfaceTileSvg(plan, tileSize, (seed >>> 0) % 10_000, tileRandom, quality),
+          plan.material === "tiles" || plan.material === "wood",
+        ),
     ),
   ]);
   const vanishingX = drawn.width * (0.5 + (lightSide(plan, seed) - 0.5) * 0.2);

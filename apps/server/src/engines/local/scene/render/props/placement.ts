@@ -85,13 +85,23 @@ export function spotsFor(canvas: Canvas, wanted: [SceneProp, Band][]): Map<Scene
   const box = keepOut(canvas);
   const wide: -1 | 1 = box.left >= width - box.right ? -1 : 1;
   const narrow = (wide === -1 ? 1 : -1) as -1 | 1;
-  const free: [-1 | 1, Band][] = [
-    [wide, "back"],
-    [narrow, "front"],
-    [wide, "front"],
-    [narrow, "back"],
-  ];
   const unit = baseUnit(canvas);
+  // A subject standing near a side (a take framed in a third) leaves no room there: props that
+  // would only show cut by the frame go to the wider side first.
+  const cramped = (narrow === -1 ? box.left : width - box.right) < unit * 2;
+  const free: [-1 | 1, Band][] = cramped
+    ? [
+        [wide, "back"],
+        [wide, "front"],
+        [narrow, "front"],
+        [narrow, "back"],
+      ]
+    : [
+        [wide, "back"],
+        [narrow, "front"],
+        [wide, "front"],
+        [narrow, "back"],
+      ];
   const spots = new Map<SceneProp, Spot>();
   for (const [prop, band] of wanted) {
     // At most three families ask (plant, fruit, stones): there is always a spot left.

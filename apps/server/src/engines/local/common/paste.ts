@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { Rgba } from "../common/index.ts";
+import type { Rgba } from "./decode.ts";
 
 /**
  * Blurred alpha at or above this share of full counts as full: the feather stays within a few
@@ -8,10 +8,10 @@ import type { Rgba } from "../common/index.ts";
 const SOLID_SHARE = 0.9;
 
 /**
- * The original subject (`placed`: RGBA at the result's size, transparent elsewhere) put back over
- * the model's result. Its outline is feathered inward over about `feather` pixels, so the
- * model's own edge light blends into it instead of a hard cut-out line. RGBA, opaque where the
- * result is.
+ * A subject's own pixels (`placed`: RGBA at the result's size, transparent elsewhere) put back
+ * over another picture of it (a model's, or an edit's new scene). Its outline is feathered
+ * inward over about `feather` pixels, so the picture's own edge light blends into it instead of
+ * a hard cut-out line. RGBA, opaque where the result is.
  */
 export async function pasteSubject(result: Rgba, placed: Rgba, feather: number): Promise<Buffer> {
   const { width, height } = result;
@@ -31,8 +31,8 @@ export async function pasteSubject(result: Rgba, placed: Rgba, feather: number):
     const share = soft / 255;
     for (let c = 0; c < 3; c++) {
       const p = i * 4 + c;
-      const model = out[p] ?? 0;
-      out[p] = Math.round(model + ((placed.rgba[p] ?? 0) - model) * share);
+      const under = out[p] ?? 0;
+      out[p] = Math.round(under + ((placed.rgba[p] ?? 0) - under) * share);
     }
   }
   return out;

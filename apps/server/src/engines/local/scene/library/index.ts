@@ -1,0 +1,3 @@
+export { libraryScene, nearestScene, type SceneAsk } from "./nearest.ts";
+export { PHOTOS, type PhotoId, photoHref, photoPath, photoSquare } from "./photos.ts";
+export { type LibraryScene, SCENE_LIBRARY } from "./scenes.ts";
