@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: times the offline `local` engine on the fixture photos at about 1 MP and
  * 4 MP and prints medians against the targets of issue 7 point 7. Options: `--runs N` (default
- * 3), `--quick` (1 run on one photo), `--json` (machine-readable results only).
+ * 3), `--quick` (1 run on one photo), `--json` (machine-readable results only), `--product`
+ * (the product's path, product-path.bench.ts), `--studio` (its studio leg alone, N rounds).
  */
 import { cpus, loadavg, totalmem } from "node:os";
 import { GENERATION_DEFAULTS, UPSCALE_DEFAULTS } from "@backdrop/shared";
@@ -22,6 +23,12 @@ const args = parseBenchArgs(process.argv.slice(2));
 const log = (line: string) => {
   if (!args.json) process.stderr.write(`${line}\n`);
 };
+if (args.studio) {
+  const { studioPathBench } = await import("./product-path.bench.ts");
+  const result = await studioPathBench(args.runs, log);
+  if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  process.exit(0);
+}
 if (args.product) {
   const { productPathBench } = await import("./product-path.bench.ts");
   const result = await productPathBench(args.runs, log);

@@ -1,5 +1,10 @@
 /** A small HTTP client for the product-path benchmark: a user who signs up, pays and generates. */
-import { type TImageRecord, ZCheckoutSessionResponse, ZImageRecord } from "@backdrop/shared";
+import {
+  findTokenPack,
+  type TImageRecord,
+  ZCheckoutSessionResponse,
+  ZImageRecord,
+} from "@backdrop/shared";
 
 export type Session = { base: string; cookie: string; userId: string };
 
@@ -62,19 +67,31 @@ function postJson(session: Session, path: string, body: unknown) {
   });
 }
 
-/** Subscribes through the sandbox's hosted checkout, as the pricing page does. */
-export async function subscribe(session: Session, planId: string): Promise<void> {
-  const res = await ok(
-    await postJson(session, "/api/payment/create-subscription", { uid: session.userId, planId }),
-    "create-subscription",
-  );
-  const { sessionId } = ZCheckoutSessionResponse.parse(await res.json());
+/** Pays a checkout the server opened, on the sandbox's hosted page. */
+async function payCheckout(session: Session, opened: Response): Promise<void> {
+  const { sessionId } = ZCheckoutSessionResponse.parse(await opened.json());
   await call(session, `/sandbox/checkout/${sessionId}/pay`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: "",
     redirect: "manual",
   });
+}
+
+/** Subscribes through the sandbox's hosted checkout, as the pricing page does. */
+export async function subscribe(session: Session, planId: string): Promise<void> {
+  const body = { uid: session.userId, planId };
+  const opened = await postJson(session, "/api/payment/create-subscription", body);
+  await payCheckout(session, await ok(opened, "create-subscription"));
+}
+
+/** Buys the token pack of `tokens` (an elite subscriber's extra tokens) at its listed price. */
+export async function buyTokens(session: Session, tokens: number): Promise<void> {
+  const pack = findTokenPack(tokens);
+  if (!pack) throw new Error(`no token pack of ${tokens}`);
+  const body = { uid: session.userId, tokenCount: tokens, amount: pack.priceCents / 100 };
+  const opened = await postJson(session, "/api/payment/create-checkout-session", body);
+  await payCheckout(session, await ok(opened, "create-checkout-session"));
 }
 
 export async function upload(session: Session, bytes: Buffer, type: string) {

@@ -24,10 +24,15 @@ import { webAppRoutes } from "./routes/web-app.routes.ts";
 
 const notFound = { error: "Not found" };
 
-/** Same-origin everything; inline styles and data:/blob: images for previews; nothing external. */
+/**
+ * Same-origin everything; inline styles and data:/blob: images for previews; nothing external.
+ * The iPhone-photo decoder is WebAssembly run in a worker it starts from a blob: URL, both our
+ * own code, hence 'wasm-unsafe-eval' (compiling WebAssembly, not eval) and blob: workers.
+ */
 const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  workerSrc: ["'self'", "blob:"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", "data:", "blob:"],
   fontSrc: ["'self'", "data:"],

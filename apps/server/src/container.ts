@@ -79,6 +79,7 @@ import {
   createUploadAllowance,
   type UploadAllowance,
 } from "./services/generations/uploads/upload-allowance.ts";
+import { ownUploadCutout } from "./services/generations/uploads/upload-cutouts.ts";
 import { createHealthService, type HealthService } from "./services/health.service.ts";
 import {
   createScenePreviewService,
@@ -275,6 +276,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
   });
 
   const visitorPreviewBudget = rateLimits.limiter("scene-preview-visitors", VISITOR_PREVIEW_BUDGET);
+  const previewSubjects = ownUploadCutout(repositories.generations, storage);
   const uploadAllowance = createUploadAllowance({
     records: repositories.generations.records,
     profiles: repositories.userProfiles,
@@ -294,6 +296,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
     clock,
     logger,
     storedKeys: jobs.storedKeys,
+    credentials: jobs.credentials,
   });
 
   return {
@@ -339,6 +342,7 @@ export function createContainer(env: Env, overrides: ContainerOverrides = {}): C
       uploadAllowance,
       scenePreviews: createScenePreviewService({
         engine: jobs.engine,
+        subjectOf: previewSubjects,
         visitorBudget: visitorPreviewBudget,
         paidWorkRunning: core.engineBusy,
         ...(overrides.previewGate ? { gate: overrides.previewGate } : {}),

@@ -4,6 +4,7 @@ import {
   SUPPORT_MESSAGES,
   ZCurrentUser,
   ZPublicConfig,
+  ZSaveUserAnswer,
   ZUserTokens,
 } from "@backdrop/shared";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -161,6 +162,13 @@ describeEachDatabase("account endpoints", (database) => {
       expect(saved).toMatchObject({ numOfTokens: 250, subscriptionPlanId: "pro" });
       const me = await getJson(t.app, `/api/auth/get-user-by-uid?uid=${ada.id}`, asBearer(ada));
       expect(me.body).toMatchObject({ name: "Ada L." });
+    });
+
+    it("tells the first sign-in from the ones after it", async () => {
+      const first = await save(payload(ada), asCookie(ada));
+      expect(ZSaveUserAnswer.parse(await first.json()).firstSignIn).toBe(true);
+      const second = await save(payload(ada), asCookie(ada));
+      expect(ZSaveUserAnswer.parse(await second.json()).firstSignIn).toBe(false);
     });
 
     it("names the user after the e-mail's local part when no name is given", async () => {

@@ -140,6 +140,10 @@ describeEachDatabase("app shell", (database) => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp).toContain("img-src 'self' data: blob:");
+      // The iPhone-photo decoder: WebAssembly compiled in a worker of its own, and no eval.
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).not.toContain("'unsafe-eval'");
       expect(csp).not.toMatch(/https?:/);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");

@@ -5,7 +5,9 @@ import { iclightFrame } from "./fal-emulator/fal-models.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { useFalApp } from "./helpers/fal-app.ts";
 import {
+  bytesOf,
   getFile,
+  getRecord,
   photoBytes,
   pollRecord,
   postEdit,
@@ -40,12 +42,6 @@ async function meanGap(one: Buffer, two: Buffer, box: Box): Promise<number> {
 describeEachDatabase("the product's pixels kept on the fal engine", (database) => {
   const app = useFalApp(database, "elite");
 
-  async function bytesOf(url: string | undefined): Promise<Buffer> {
-    const res = await getFile(app.t, url ?? "", app.ada);
-    expect(res.status).toBe(200);
-    return Buffer.from(await res.arrayBuffer());
-  }
-
   /** A generation of the coffee photo, with the upload's cut-out made first. */
   async function generated(extra: Record<string, unknown> = {}) {
     const uploaded = await upload(app.t, app.ada, "coffee.png");
@@ -78,12 +74,12 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
       .resize(frame.width, frame.height)
       .extract({ left: frame.left, top: frame.top, width: 600, height: 400 })
       .toBuffer();
-    const result = await bytesOf(record.processedImage?.url);
+    const result = await bytesOf(app.t, app.ada, record.processedImage?.url);
     expect(await meanGap(result, photoInFrame, CUP)).toBeLessThan(3);
     expect(await meanGap(result, photoInFrame, CORNER)).toBeGreaterThan(10);
 
     // The difference map is the owner's, a small PNG.
-    const map = await bytesOf(record.fidelity?.differenceUrl ?? "");
+    const map = await bytesOf(app.t, app.ada, record.fidelity?.differenceUrl ?? "");
     expect((await sharp(map).metadata()).format).toBe("png");
     expect((await getFile(app.t, record.fidelity?.differenceUrl ?? "", null)).status).toBe(401);
   });
@@ -92,6 +88,17 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
     const { record } = await generated({ relightProduct: true });
     expect(record.fidelity?.kept).toBe("redrawn");
     expect(record.fidelity?.withinDeltaE2).toBeLessThan(0.5);
+  });
+
+  it("keeps the pasted-back product exact whatever the exact switch says; relighting is not", async () => {
+    const { uploaded, record } = await generated({ exactProduct: false });
+    expect(record.fidelity?.kept).toBe("original");
+    expect(record.fidelity?.withinDeltaE2).toBeGreaterThan(0.99);
+    const exact = await getRecord(app.t, app.ada, uploaded.recordId, "?with=settings");
+    expect(exact.settings).toMatchObject({ exactProduct: true, relightProduct: false });
+    const relit = await generated({ relightProduct: true, exactProduct: true });
+    const redrawn = await getRecord(app.t, app.ada, relit.uploaded.recordId, "?with=settings");
+    expect(redrawn.settings).toMatchObject({ exactProduct: false, relightProduct: true });
   });
 
   it("keeps every take's product, each with its own figure", async () => {
@@ -144,9 +151,9 @@ describeEachDatabase("the product's pixels kept on the fal engine", (database) =
     );
     expect(upscaled.upscaledImage?.fidelity?.kept).toBe("original");
     expect(upscaled.upscaledImage?.fidelity?.withinDeltaE2).toBeGreaterThan(0.99);
-    const enlarged = await bytesOf(upscaled.upscaledImage?.url);
+    const enlarged = await bytesOf(app.t, app.ada, upscaled.upscaledImage?.url);
     expect(await sharp(enlarged).metadata()).toMatchObject({ width: 1200, height: 800 });
-    const generatedBytes = await bytesOf(record.processedImage?.url);
+    const generatedBytes = await bytesOf(app.t, app.ada, record.processedImage?.url);
     const twice = await sharp(generatedBytes).resize(1200, 800).toBuffer();
     const cup = {
       left: CUP.left * 2,

@@ -110,8 +110,9 @@ describeEachDatabase("deleting an image", (database) => {
       const { recordId, urls } = await fullRecord(g.ada);
       const before = await leftovers(recordId);
       expect(before.files).toHaveLength(4);
-      // Each file's bytes and thumbnail, and the processed image's kept scene.
-      expect(before.keys).toHaveLength(4 * 2 + 2);
+      // Each file's bytes, display copy (made as it was saved) and thumbnail, and the processed
+      // image's kept scene.
+      expect(before.keys).toHaveLength(4 * 3 + 2);
       expect(await jobsOf(recordId)).toHaveLength(3);
       const tokens = await g.tokensOf(g.ada);
       const usedBefore = await records().storedBytesOf(g.ada.id);
@@ -130,6 +131,7 @@ describeEachDatabase("deleting an image", (database) => {
       for (const url of urls) {
         expect((await getFile(g.t, url, g.ada)).status).toBe(404);
         expect((await getFile(g.t, `${url}?size=thumb`, g.ada)).status).toBe(404);
+        expect((await getFile(g.t, `${url}?size=display`, g.ada)).status).toBe(404);
       }
       for (const key of before.keys) expect(await storage().get(key)).toBeNull();
       expect(await records().filesOfRecord(recordId)).toEqual([]);
@@ -149,7 +151,8 @@ describeEachDatabase("deleting an image", (database) => {
       const uploaded = await upload(g.t, g.ada, "coffee.png");
       await getFile(g.t, `${uploaded.url}?size=thumb`, g.ada);
       const before = await leftovers(uploaded.recordId);
-      expect(before.keys).toHaveLength(2);
+      // The upload, its display copy and its thumbnail.
+      expect(before.keys).toHaveLength(3);
 
       const bobs = await deleteImage(uploaded.recordId, g.bob);
       expect(bobs.status).toBe(404);
@@ -249,6 +252,22 @@ describeEachDatabase("deleting an image", (database) => {
       }
       await ledgerAddsUp(g.ada);
       expect(g.engine.calls).toMatchObject({ generate: 0, upscale: 0, edit: 0 });
+    });
+
+    it("answers 404 to a job whose record is deleted between its read and its photo's", async () => {
+      await subscribeInSandbox(g.t, g.ada, "starter");
+      const tokens = await g.tokensOf(g.ada);
+      const uploaded = await upload(g.t, g.ada, "coffee.png");
+      const findFile = records().findFile.bind(records());
+      vi.spyOn(records(), "findFile").mockImplementationOnce(async (fileId) => {
+        expect((await deleteImage(uploaded.recordId, g.ada)).status).toBe(200);
+        return findFile(fileId);
+      });
+      const res = await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: M.recordNotFound });
+      expect(await g.tokensOf(g.ada)).toBe(tokens);
+      expect(await jobsOf(uploaded.recordId)).toEqual([]);
     });
 
     it("frees the storage quota, so an upload refused for room is taken after a delete", async () => {

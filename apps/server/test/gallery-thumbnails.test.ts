@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { GALLERY_MESSAGES, GENERATION_MESSAGES as M } from "@backdrop/shared";
 import sharp from "sharp";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { thumbnailKeyFor } from "../src/services/generations/records/thumbnails.ts";
+import { thumbnailKeyFor } from "../src/services/generations/records/sized-copies.ts";
 import { createDiskStorage } from "../src/storage/disk.storage.ts";
 import type { FileStorage } from "../src/storage/file-storage.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";

@@ -7,6 +7,7 @@ import { createFileUrls } from "../src/services/generations/records/file-urls.ts
 import { createKeptScenes } from "../src/services/generations/records/kept-scenes.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import {
+  bytesOf,
   getFile,
   pollRecord,
   postEdit,
@@ -51,9 +52,9 @@ describeEachDatabase("edits on the local engine", (database) => {
     return kept && readSceneState(kept.state);
   }
 
-  async function generated() {
+  async function generated(prompt = "on a wooden table") {
     const uploaded = await upload(t, ada, "coffee.png");
-    const body = processBody(ada, uploaded, { prompt: "on a wooden table" });
+    const body = processBody(ada, uploaded, { prompt });
     const res = await postFal(t, "process", body, ada);
     expect(res.status).toBe(200);
     ZJobAccepted.parse(await res.json());
@@ -153,6 +154,76 @@ describeEachDatabase("edits on the local engine", (database) => {
     // The same words on an older state change it, and are charged.
     await edited(made.recordId, made.processedUrl, "make it sunset");
     expect(await tokensOf(ada)).toBe(before.tokens - 2);
+  });
+
+  it("paints the backdrop for a charge, and refuses a colour or blur it cannot show at no cost", async () => {
+    const made = await generated();
+    const blue = await edited(made.recordId, made.processedUrl, "make the background blue");
+    expect((await keptStateOf(blue))?.look.backdrop).toEqual([61, 115, 201]);
+    const before = await moneyAndJobs(made.recordId);
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, blue, "a blue backdrop"),
+      M.editChangesNothing,
+    );
+    // The upload has no kept scene: its backdrop cannot be repainted.
+    await expectRefused(
+      await postEdit(t, ada, made.recordId, made.url, "make the background blue"),
+      M.editNeedsOfflineScene,
+    );
+    expect(await moneyAndJobs(made.recordId)).toEqual(before);
+
+    // A white background is flat: no blur would show on it.
+    const white = await generated("pure white background");
+    const onWhite = await moneyAndJobs(white.recordId);
+    await expectRefused(
+      await postEdit(t, ada, white.recordId, white.processedUrl, "blur the background"),
+      M.editChangesNothing,
+    );
+    expect(await moneyAndJobs(white.recordId)).toEqual(onWhite);
+  });
+
+  it("refuses sharpening a plain backdrop before charging anything", async () => {
+    const made = await generated("in a studio");
+    const before = await moneyAndJobs(made.recordId);
+    for (const prompt of ["sharper background", "make the background sharp", "less blur"]) {
+      await expectRefused(
+        await postEdit(t, ada, made.recordId, made.processedUrl, prompt),
+        M.editFocusOnPlainBackdrop,
+      );
+    }
+    expect(await moneyAndJobs(made.recordId)).toEqual(before);
+    expect(before.edits).toEqual([]);
+  });
+
+  it("edits an upload around its product: the product's pixels stay as photographed", async () => {
+    const made = await generated();
+    const tokens = await tokensOf(ada);
+    const warmer = await edited(made.recordId, made.url, "warmer");
+    expect(await tokensOf(ada)).toBe(tokens - 2);
+
+    const pixelsOf = async (url: string) =>
+      sharp(await bytesOf(t, ada, url))
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    const [photo, after] = [await pixelsOf(made.url), await pixelsOf(warmer)];
+    const { width, height } = photo.info;
+    expect(after.info).toMatchObject({ width, height });
+    // The stand-in cut-out makes the photo's middle half the product.
+    const row = (pixels: Buffer, y: number) =>
+      pixels.subarray((y * width + width / 4) * 3, (y * width + (width * 3) / 4) * 3);
+    for (let y = height / 4; y < (height * 3) / 4; y++) {
+      expect(row(after.data, y).equals(row(photo.data, y)), `row ${y}`).toBe(true);
+    }
+    // Around it, the photo is warmer: more red against blue in its top rows.
+    const warmth = (pixels: Buffer) => {
+      let sum = 0;
+      for (let i = 0; i < width * (height / 4) * 3; i += 3) {
+        sum += (pixels[i] ?? 0) - (pixels[i + 2] ?? 0);
+      }
+      return sum / (width * (height / 4));
+    };
+    expect(warmth(after.data)).toBeGreaterThan(warmth(photo.data) + 5);
   });
 
   it("re-renders an edit from the kept scene, and an older image from its own state", async () => {

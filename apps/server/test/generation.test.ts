@@ -93,7 +93,10 @@ describeEachDatabase("generation service", (database) => {
       expect(edit.status).toBe(200);
       const edited = ZEditResponse.parse(await edit.json());
       const record = await getRecord(g.t, g.ada, uploaded.recordId);
-      expect(record.aiGeneratedImages).toEqual([{ url: edited.image.url, fidelity: null }]);
+      expect(edited.image.displayUrl).toBe(`${edited.image.url}?size=display`);
+      expect(record.aiGeneratedImages).toEqual([
+        { ...edited.image, fidelity: null, instruction: "make it black and white" },
+      ]);
       expect(await g.tokensOf(g.ada)).toBe(160 - 8 - 2 - 2);
 
       // Files are their owner's alone.
@@ -374,7 +377,7 @@ describeEachDatabase("generation service", (database) => {
       await accepted(await postFal(g.t, "process", processBody(g.ada, uploaded), g.ada));
       await readUntil(/"stage":"composing"/);
       release();
-      await readUntil(/"processedImage":\{"url":"[^"]+","fidelity":null\}/);
+      await readUntil(/"processedImage":\{"url":"[^"]+"/);
       expect(text).toMatch(/event: record/);
       await reader.cancel();
     });

@@ -48,12 +48,13 @@ describeEachDatabase("downloading results as a ZIP", (database) => {
         'attachment; filename="backdrop-images.zip"',
       );
       const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+      // Named after each photo's own file name and its scene (downloadFileName).
       expect(Object.keys(files)).toEqual([
-        "01-on-a-marble-counter-morning-light.png",
-        "02-sandy-beach-at-sunset.png",
+        "coffee__marble-counter-morning-light.png",
+        "rocket__sandy-beach-sunset.png",
       ]);
       const served = await getFile(g.t, first.processedImage?.url ?? "", g.ada);
-      const zipped = files["01-on-a-marble-counter-morning-light.png"] ?? new Uint8Array();
+      const zipped = files["coffee__marble-counter-morning-light.png"] ?? new Uint8Array();
       expect(Buffer.from(zipped)).toEqual(Buffer.from(await served.arrayBuffer()));
       expect((await sharp(zipped).metadata()).format).toBe("png");
 

@@ -15,6 +15,8 @@ describeEachDatabase("migrations", (database) => {
       "0007-catalogue-tools",
       "0008-product-fidelity",
       "0009-pending-deletions",
+      "0010-source-names",
+      "0011-first-sign-in",
     ]);
     expect(await migrate(other)).toEqual([]);
     await expect(other.db.selectFrom("mail_outbox").selectAll().execute()).resolves.toEqual([]);

@@ -6,7 +6,10 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createLocalEngine } from "../src/engines/local/local.engine.ts";
 import { createFileUrls } from "../src/services/generations/records/file-urls.ts";
 import { keptKeysFor } from "../src/services/generations/records/kept-scenes.ts";
-import { thumbnailKeyFor } from "../src/services/generations/records/thumbnails.ts";
+import {
+  displayCopyKeyFor,
+  thumbnailKeyFor,
+} from "../src/services/generations/records/sized-copies.ts";
 import { describeEachDatabase } from "./helpers/databases.ts";
 import { accepted } from "./helpers/generation-jobs.ts";
 import {
@@ -100,7 +103,12 @@ describeEachDatabase("images kept in an S3 bucket", (database) => {
     const resultFile = await storedFileOf(processedUrl);
     const kept = keptKeysFor(resultFile);
     expect(await s3().keys(bucket)).toEqual(
-      expect.arrayContaining([resultFile.storageKey, kept.state, kept.cutout]),
+      expect.arrayContaining([
+        resultFile.storageKey,
+        kept.state,
+        kept.cutout,
+        displayCopyKeyFor(resultFile.storageKey),
+      ]),
     );
 
     // The thumbnail is built from the bucket's bytes and kept there.
@@ -172,9 +180,9 @@ describeEachDatabase("images kept in an S3 bucket", (database) => {
     const uploaded = await upload(t, ada, "coffee.png");
     await pollRecord(t, ada, uploaded.recordId, (r) => !!r.cutoutImage);
     expect((await getFile(t, `${uploaded.url}?size=thumb`, ada)).status).toBe(200);
-    // The upload, its thumbnail, its cut-out and the cut-out's matte.
+    // The upload, its display copy, its thumbnail, its cut-out and the cut-out's matte.
     const stored = await keysOfRecord(uploaded.recordId);
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(5);
     const pending = t.container.repositories.generations.pendingDeletions;
 
     await s3().stop();

@@ -74,12 +74,49 @@ describe("POST /api/fal/scene-preview", () => {
     expect([image.width, image.height]).toEqual([384, 288]);
   });
 
+  it("says whether the studio's Exact product switch starts on: for a white request only", async () => {
+    t = appWith();
+    const white = ZScenePreviewResponse.parse(
+      (await preview(t, { prompt: "pure white background, marketplace" })).body,
+    );
+    const beach = ZScenePreviewResponse.parse(
+      (await preview(t, { prompt: "on a beach at sunset" })).body,
+    );
+    expect(white.exactProduct).toBe(true);
+    expect(beach.exactProduct).toBe(false);
+  });
+
   it("says the fal engine draws everything, with no picture to show", async () => {
     t = appWith({ IMAGE_ENGINE: "fal", FAL_KEY: "key-id:key-secret" });
     const answer = await preview(t, { prompt: "  a cup among lemons on a sunny terrace  " });
     expect(answer).toEqual({
       status: 200,
       body: { understood: ["a cup among lemons on a sunny terrace"], ignored: [], preview: null },
+    });
+  });
+
+  it("says a white request is for marketplaces, which the photo's own size makes square", async () => {
+    t = appWith();
+    const white = ZScenePreviewResponse.parse(
+      (await preview(t, { prompt: "pure white background for amazon", width: 600, height: 400 }))
+        .body,
+    );
+    expect(white.marketplace).toBe(true);
+    const beach = (await preview(t, { prompt: "on a beach", width: 600, height: 400 })).body;
+    expect(beach).not.toHaveProperty("marketplace");
+  });
+
+  it("says so on the fal engine too, which hands a white background to the local one", async () => {
+    t = appWith({ IMAGE_ENGINE: "fal", FAL_KEY: "key-id:key-secret" });
+    const answer = await preview(t, { prompt: "on a white background" });
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        understood: ["on a white background"],
+        ignored: [],
+        preview: null,
+        marketplace: true,
+      },
     });
   });
 

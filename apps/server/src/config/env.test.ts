@@ -34,6 +34,7 @@ describe("loadEnv", () => {
       uploadRateLimit: { limit: 30, windowMs: 600_000 },
       storageQuota: { paidBytes: 5_000_000_000, freeBytes: 250_000_000 },
       minFreeDiskBytes: 200_000_000,
+      contentSigning: null,
     });
     expect(env.jobs).toEqual({
       timeLimitMs: 120_000,
@@ -230,6 +231,23 @@ describe("loadEnv", () => {
   ])("refuses %s without its partner", (name, value) => {
     expect(envError({ [name]: value })).toBe(
       "Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+    );
+  });
+
+  it("reads the Content Credentials key and certificate together, against the repository", () => {
+    const env = loadEnv({ C2PA_SIGNING_KEY: "keys/c2pa.key", C2PA_SIGNING_CERT: "/etc/c2pa.pem" });
+    expect(env.contentSigning).toEqual({
+      keyFile: join(REPO_ROOT, "keys", "c2pa.key"),
+      certFile: "/etc/c2pa.pem",
+    });
+  });
+
+  it.each([
+    ["C2PA_SIGNING_KEY", "c2pa.key"],
+    ["C2PA_SIGNING_CERT", "c2pa.pem"],
+  ])("refuses %s without its partner", (name, value) => {
+    expect(envError({ [name]: value })).toBe(
+      "Invalid configuration: set both C2PA_SIGNING_KEY and C2PA_SIGNING_CERT (PEM files), or neither to sign with a key made on the first start",
     );
   });
 

@@ -39,6 +39,21 @@ const schema = z.object({
   ...storageVariables,
 });
 
+/** The operator's Content Credentials key and certificate, given together or not at all. */
+function contentSigningFiles(vars: z.output<typeof schema>): Env["contentSigning"] {
+  const { C2PA_SIGNING_KEY: keyFile, C2PA_SIGNING_CERT: certFile } = vars;
+  if (!keyFile && !certFile) return null;
+  if (!keyFile || !certFile) {
+    throw new EnvError(
+      "Invalid configuration: set both C2PA_SIGNING_KEY and C2PA_SIGNING_CERT (PEM files), or neither to sign with a key made on the first start",
+    );
+  }
+  return Object.freeze({
+    keyFile: resolve(REPO_ROOT, keyFile),
+    certFile: resolve(REPO_ROOT, certFile),
+  });
+}
+
 /** Hides the password of a URL-like value before it is echoed in an error. */
 function redact(value: string): string {
   return value.replace(/\/\/([^:/@]*):[^@/]*@/, "//$1:***@");
@@ -100,6 +115,7 @@ export function loadEnv(source: Source = process.env, role: "server" | "worker" 
     stripe,
     filesDir: resolve(REPO_ROOT, vars.FILES_DIR ?? join(vars.DATA_DIR, "files")),
     minFreeDiskBytes: vars.MIN_FREE_DISK_MB * MEGABYTE,
+    contentSigning: contentSigningFiles(vars),
     s3: s3Config(vars),
     imageEngine: imageEngine(vars),
     falKey: vars.FAL_KEY ?? null,

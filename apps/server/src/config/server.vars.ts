@@ -73,5 +73,8 @@ export const serverVariables = {
   STORAGE_QUOTA_MB: positiveInteger("5000", 10_000_000),
   FREE_STORAGE_QUOTA_MB: positiveInteger("250", 10_000_000),
   FILES_DIR: optionalVariable(z.string()),
+  /** PEM files of a Content Credentials signing key and its certificate chain (both or neither). */
+  C2PA_SIGNING_KEY: optionalVariable(z.string()),
+  C2PA_SIGNING_CERT: optionalVariable(z.string()),
   MIN_FREE_DISK_MB: positiveInteger("200", 10_000_000),
 };

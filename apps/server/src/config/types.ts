@@ -46,6 +46,11 @@ export type Env = Readonly<{
   stripe: StripeConfig | null;
   /** Where stored images live (DATA_DIR/files unless FILES_DIR says otherwise). */
   filesDir: string;
+  /**
+   * The PEM files that sign Content Credentials (C2PA_SIGNING_KEY, C2PA_SIGNING_CERT); null
+   * means a key and certificate made on the first start and kept in DATA_DIR.
+   */
+  contentSigning: Readonly<{ keyFile: string; certFile: string }> | null;
   /** Below this much free space where files are stored, the health check fails. */
   minFreeDiskBytes: number;
   /** Null keeps the images on disk under `filesDir`; set (S3_BUCKET), they live in the bucket. */

@@ -23,6 +23,8 @@ export const IDENTITY_BASE_PATH = "/api/identity";
 export const CLIENT_IP_HEADER = "x-backdrop-client-ip";
 /** Where the verification link lands (SPEC point 2: /login is the e-mails' return target). */
 export const VERIFIED_RETURN_PATH = "/login";
+/** A link that worked lands here, and the login page says the address is verified. */
+export const VERIFIED_LANDING = `${VERIFIED_RETURN_PATH}?verified=1`;
 /** The web page where a reset link lets the user choose a new password. */
 export const RESET_PASSWORD_PATH = "/reset-password";
 const LINK_LIFETIME_SECONDS = 3600;
@@ -151,7 +153,7 @@ export function buildAuthOptions(
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: LINK_LIFETIME_SECONDS,
-      sendVerificationEmail: mailLink(verificationMail, VERIFIED_RETURN_PATH),
+      sendVerificationEmail: mailLink(verificationMail, VERIFIED_LANDING),
     },
     rateLimit: {
       // better-auth enables it only in production by default; we want it everywhere.

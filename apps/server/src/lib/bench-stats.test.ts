@@ -46,13 +46,21 @@ describe("bench helpers", () => {
   });
 
   it("parses the arguments", () => {
-    expect(parseBenchArgs([])).toEqual({ runs: 3, quick: false, json: false, product: false });
+    expect(parseBenchArgs([])).toEqual({
+      runs: 3,
+      quick: false,
+      json: false,
+      product: false,
+      studio: false,
+    });
     expect(parseBenchArgs(["--product"]).product).toBe(true);
+    expect(parseBenchArgs(["--studio"]).studio).toBe(true);
     expect(parseBenchArgs(["--runs", "5", "--json"])).toEqual({
       runs: 5,
       quick: false,
       json: true,
       product: false,
+      studio: false,
     });
     expect(parseBenchArgs(["--runs=2"]).runs).toBe(2);
     expect(parseBenchArgs(["--quick", "--runs", "4"])).toMatchObject({ runs: 1, quick: true });

@@ -51,23 +51,36 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
-/** `product`: time the product's HTTP path on a booted server instead of the engine alone. */
-export type BenchArgs = { runs: number; quick: boolean; json: boolean; product: boolean };
+/**
+ * `product`: time the product's HTTP path on a booted server instead of the engine alone;
+ * `studio`: only its studio leg (a booted server, the studio in Chromium), `runs` rounds of it.
+ */
+export type BenchArgs = {
+  runs: number;
+  quick: boolean;
+  json: boolean;
+  product: boolean;
+  studio: boolean;
+};
 
-/** `--runs N` (default 3), `--quick` (1 run on one photo), `--json` and `--product`. */
+/** `--runs N` (default 3), `--quick` (1 run on one photo), `--json`, `--product`, `--studio`. */
 export function parseBenchArgs(argv: readonly string[]): BenchArgs {
-  const args: BenchArgs = { runs: 3, quick: false, json: false, product: false };
+  const args: BenchArgs = { runs: 3, quick: false, json: false, product: false, studio: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "--quick") args.quick = true;
     else if (arg === "--json") args.json = true;
     else if (arg === "--product") args.product = true;
+    else if (arg === "--studio") args.studio = true;
     else if (arg === "--runs" || arg?.startsWith("--runs=")) {
       const value = arg === "--runs" ? argv[++i] : arg.slice("--runs=".length);
       const runs = Number(value);
       if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a whole number ≥ 1`);
       args.runs = runs;
-    } else throw new Error(`Unknown argument ${arg}; use --runs N, --quick, --json or --product`);
+    } else
+      throw new Error(
+        `Unknown argument ${arg}; use --runs N, --quick, --json, --product or --studio`,
+      );
   }
   if (args.quick) args.runs = 1;
   return args;

@@ -65,6 +65,19 @@ export type ImageJobStatements = ReturnType<typeof imageJobStatements>;
 
 /** The jobs table, on the database or inside a transaction. */
 export function imageJobStatements(db: Kysely<Database>) {
+  /** The record's latest job of `kind`, whatever became of it; undefined without one. */
+  async function latestOfKind(recordId: string, kind: JobKind): Promise<ImageJob | undefined> {
+    const row = await db
+      .selectFrom("image_jobs")
+      .selectAll()
+      .where("record_id", "=", recordId)
+      .where("kind", "=", kind)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    return row ? toJob(row) : undefined;
+  }
+
   return {
     async insert(job: NewImageJob): Promise<void> {
       await db
@@ -133,16 +146,27 @@ export function imageJobStatements(db: Kysely<Database>) {
     },
 
     /** The record's latest upload cut-out job, whatever became of it; undefined without one. */
-    async latestCutout(recordId: string): Promise<ImageJob | undefined> {
-      const row = await db
+    latestCutout: (recordId: string) => latestOfKind(recordId, "cutout"),
+
+    /** The record's latest generation job, whatever became of it; undefined without one. */
+    latestGeneration: (recordId: string) => latestOfKind(recordId, "generate"),
+
+    /** The raw input of each edit job that made one of these files, by the file's id. */
+    async editInputsOf(resultFileIds: string[]): Promise<Map<string, Record<string, unknown>>> {
+      if (resultFileIds.length === 0) return new Map();
+      const rows = await db
         .selectFrom("image_jobs")
-        .selectAll()
-        .where("record_id", "=", recordId)
-        .where("kind", "=", "cutout")
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .executeTakeFirst();
-      return row ? toJob(row) : undefined;
+        .select(["result_file_id", "input"])
+        .where("kind", "=", "edit")
+        .where("result_file_id", "in", resultFileIds)
+        .execute();
+      return new Map(
+        rows.flatMap((row) =>
+          row.result_file_id
+            ? [[row.result_file_id, JSON.parse(row.input) as Record<string, unknown>] as const]
+            : [],
+        ),
+      );
     },
 
     /**

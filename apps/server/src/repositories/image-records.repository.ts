@@ -37,6 +37,8 @@ export type ImageRecord = {
   progress: number | null;
   error: string | null;
   prompt: string | null;
+  /** The upload's own file name, to name downloads after; null (or absent) when unknown. */
+  sourceName?: string | null;
   /** The latest generation's takes, in order; the chosen one is `processedFileId`. */
   variations: Variation[];
   createdAt: number;
@@ -98,6 +100,7 @@ function toRecord(row: Selectable<ImageRecordsTable>): ImageRecord {
     progress: row.progress === null ? null : Number(row.progress),
     error: row.error,
     prompt: row.prompt,
+    sourceName: row.source_name,
     variations: readVariations(row.variations),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
@@ -166,6 +169,7 @@ export function imageRecordStatements(db: Kysely<Database>, dialect: DatabaseDia
           progress: record.progress,
           error: record.error,
           prompt: record.prompt,
+          source_name: record.sourceName ?? null,
           variations: record.variations.length ? JSON.stringify(record.variations) : null,
           created_at: record.createdAt,
           updated_at: record.updatedAt,

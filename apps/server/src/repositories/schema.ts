@@ -60,6 +60,8 @@ export type UserProfilesTable = {
   subscription_synced_at: EpochMs | null;
   /** The highest plan paid for in the running period; a change up to it costs nothing more. */
   period_plan_id: string | null;
+  /** When a sign-in last completed (save-user); null before the first. */
+  last_sign_in_at: EpochMs | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 };
@@ -159,6 +161,8 @@ export type ImageRecordsTable = {
   progress: number | null;
   error: string | null;
   prompt: string | null;
+  /** The upload's own file name, cleaned and bounded (source-name.ts); null when unknown. */
+  source_name: string | null;
   /** The latest generation's takes as JSON, `[{ "fileId", "seed" }]`; null before one. */
   variations: string | null;
   created_at: EpochMs;

@@ -13,6 +13,7 @@ export type UserProfile = {
   subscriptionRenewalDate: number | null;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  lastSignInAt: number | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -38,6 +39,7 @@ function toUserProfile(row: Selectable<UserProfilesTable>): UserProfile {
     subscriptionRenewalDate: epochOrNull(row.subscription_renewal_date),
     stripeCustomerId: row.stripe_customer_id,
     stripeSubscriptionId: row.stripe_subscription_id,
+    lastSignInAt: epochOrNull(row.last_sign_in_at),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
   };
@@ -74,15 +76,19 @@ export function createUserProfilesRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Sets the name and provider, creating the profile with the plan defaults if needed. */
+    /**
+     * A completed sign-in: sets the name and provider and stamps the sign-in, creating the
+     * profile with the plan defaults if needed.
+     */
     async upsertIdentity(profile: NewUserProfile): Promise<void> {
       await db
         .insertInto("user_profiles")
-        .values(newProfileRow(profile))
+        .values({ ...newProfileRow(profile), last_sign_in_at: profile.now })
         .onConflict((conflict) =>
           conflict.column("user_id").doUpdateSet({
             name: profile.name,
             provider: profile.provider,
+            last_sign_in_at: profile.now,
             updated_at: profile.now,
           }),
         )

@@ -12,6 +12,7 @@ import { type Context, Hono } from "hono";
 import type { Identity } from "../identity/identity.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
+import { cleanSourceName } from "../services/generations/uploads/source-name.ts";
 import type { PreviewAsker, ScenePreviewService } from "../services/scene-preview.service.ts";
 import { clientIp } from "./client-ip.ts";
 import { failsWith } from "./errors.ts";
@@ -20,20 +21,26 @@ import { type RecordEventsDeps, recordEventsRoute } from "./record-events.routes
 import { requireUser, type SignedInEnv, verifiedUser } from "./session.middleware.ts";
 import { userRateLimit } from "./user-rate-limit.middleware.ts";
 
-/** The photo and the user it is for, from the multipart form; refusals for what is missing. */
-async function readUpload(c: Context<SignedInEnv>): Promise<Buffer> {
+/**
+ * The photo, its own file name (cleaned: cleanSourceName) and the user it is for, from the
+ * multipart form; refusals for what is missing.
+ */
+async function readUpload(
+  c: Context<SignedInEnv>,
+): Promise<{ image: Buffer; sourceName: string | null }> {
   let form: Awaited<ReturnType<typeof c.req.parseBody>>;
   try {
     form = await c.req.parseBody();
   } catch {
     throw new AppError(400, M.uploadFailed);
   }
-  const image = form.image instanceof File ? Buffer.from(await form.image.arrayBuffer()) : null;
+  const file = form.image instanceof File ? form.image : null;
+  const image = file ? Buffer.from(await file.arrayBuffer()) : null;
   if (!image || image.length === 0) throw new AppError(400, M.imageRequired);
   const userUid = typeof form.userUid === "string" ? form.userUid.trim() : "";
   if (!userUid) throw new AppError(400, AUTH_MESSAGES.uidRequired);
   assertSelf(c, userUid);
-  return image;
+  return { image, sourceName: cleanSourceName(file?.name) };
 }
 
 export type GenerationRoutesDeps = RecordEventsDeps & {
@@ -92,8 +99,8 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
       return c.json(outcome.reading);
     })
     .post("/upload", signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
-      const image = await readUpload(c);
-      return c.json(await generations.upload(c.var.user, image));
+      const { image, sourceName } = await readUpload(c);
+      return c.json(await generations.upload(c.var.user, image, sourceName));
     })
     .post("/process", signedIn, failsWith(M.startFailed), async (c) => {
       const body = await parseOwnJson(c, ZProcessRequest);
@@ -108,7 +115,9 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
       return c.json(await generations.edit(c.var.user, body));
     })
     .get("/images/:recordId", signedInReader, failsWith(M.imageProcessingFailed), async (c) => {
-      return c.json(await generations.record(c.var.user, c.req.param("recordId")));
+      // `?with=settings` adds the latest generation's choices, for "Open in studio".
+      const settings = c.req.query("with") === "settings";
+      return c.json(await generations.record(c.var.user, c.req.param("recordId"), { settings }));
     })
     .post("/images/:recordId/choose", signedIn, failsWith(M.chooseFailed), async (c) => {
       const { index } = await parseJson(c, ZChooseRequest);

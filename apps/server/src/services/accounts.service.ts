@@ -4,6 +4,7 @@ import {
   PLAN_IDS,
   type TCurrentUser,
   type TPlanId,
+  type TSaveUserAnswer,
   type TSaveUserRequest,
   type TUserProvider,
   type TUserTokens,
@@ -31,7 +32,8 @@ export type AccountsService = {
   ensureProfile(userId: string, providerId: string): Promise<void>;
   getCurrentUser(user: SessionUser): Promise<TCurrentUser>;
   getTokens(user: SessionUser): Promise<TUserTokens>;
-  saveUser(user: SessionUser, input: TSaveUserRequest): Promise<TCurrentUser>;
+  /** The client's last step of every sign-in: saves the name and stamps the sign-in. */
+  saveUser(user: SessionUser, input: TSaveUserRequest): Promise<TSaveUserAnswer>;
   /** How the account with this e-mail signs in, or null when there is none. */
   providerForEmail(email: string): Promise<TUserProvider | null>;
 };
@@ -123,13 +125,15 @@ export function createAccountsService({
       if (!linked.includes(input.provider)) {
         throw new AccountForbiddenError(`User ${user.id} does not sign in with ${input.provider}`);
       }
+      const before = await profiles.find(user.id);
       await profiles.upsertIdentity({
         userId: user.id,
         name: displayNameFor(input.name, user.email),
         provider: input.provider,
         now: clock.now(),
       });
-      return toCurrentUser(user, await profileOf(user));
+      const firstSignIn = (before?.lastSignInAt ?? null) === null;
+      return { ...toCurrentUser(user, await profileOf(user)), firstSignIn };
     },
 
     async providerForEmail(email) {

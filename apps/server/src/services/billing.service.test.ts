@@ -25,6 +25,7 @@ function subscriber(status: "active" | "canceling"): UserProfile {
     subscriptionRenewalDate: status === "active" ? NOW + 10 * DAY : null,
     stripeCustomerId: "cus_1",
     stripeSubscriptionId: "sub_1",
+    lastSignInAt: null,
     createdAt: 0,
     updatedAt: 0,
   };

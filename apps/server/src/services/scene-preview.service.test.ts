@@ -1,5 +1,6 @@
 import type { TScenePreviewResponse } from "@backdrop/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SubjectCutout } from "../engines/image-engine.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
 import {
   createScenePreviewService,
@@ -150,5 +151,42 @@ describe("scene previews on a budget", () => {
     expect(answered).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(await visitor).toEqual({ drawn: false, retryAfterSeconds: 2 });
+  });
+
+  it("reads the asker's own upload for its note, and keeps that answer to its owner", async () => {
+    const engine = {
+      previewScene: vi.fn(async (prompt: string, _aspect?: unknown, photo?: SubjectCutout) => ({
+        understood: [prompt],
+        ignored: [],
+        preview: null,
+        ...(photo ? { note: "fills" } : {}),
+      })),
+    };
+    const photo: SubjectCutout = {
+      bytes: Buffer.from("png"),
+      contentType: "image/png",
+      width: 2,
+      height: 2,
+    };
+    const subjectOf = vi.fn(async (recordId: string, userId: string) =>
+      recordId === "ada-photo" && userId === "ada" ? photo : undefined,
+    );
+    const previews = createScenePreviewService({
+      engine,
+      visitorBudget: unlimited,
+      paidWorkRunning: () => false,
+      subjectOf,
+    });
+    const request = { prompt: "on a beach", recordId: "ada-photo" };
+    expect(await previews.preview(request, ADA)).toMatchObject({ reading: { note: "fills" } });
+    expect(engine.previewScene).toHaveBeenLastCalledWith("on a beach", undefined, photo);
+    // Another user naming Ada's record, and a visitor, get the photo-less answer.
+    expect(await previews.preview(request, { userId: "bob" })).toMatchObject({
+      reading: { understood: ["on a beach"] },
+    });
+    expect(await previews.preview(request, { userId: "bob" })).not.toHaveProperty("reading.note");
+    expect(await previews.preview(request, VISITOR)).not.toHaveProperty("reading.note");
+    // A visitor's request does not even look the record up.
+    expect(subjectOf).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,5 +1,5 @@
 import type { TScenePreviewRequest, TScenePreviewResponse } from "@backdrop/shared";
-import type { ImageEngine } from "../engines/image-engine.ts";
+import type { ImageEngine, SubjectCutout } from "../engines/image-engine.ts";
 import type { RateLimiter } from "../lib/rate-limiter.ts";
 
 /** Who asks: a signed-in user (their own limit) or a visitor (the visitors' shared budget). */
@@ -130,6 +130,8 @@ export type ScenePreviewDeps = {
   /** Whether the engine is doing a job's work in this process now: visitors stand aside. */
   paidWorkRunning: () => boolean;
   gate?: Partial<Gate>;
+  /** The cut-out of a user's own upload, once made; undefined for anyone else's record. */
+  subjectOf?: (recordId: string, userId: string) => Promise<SubjectCutout | undefined>;
 };
 
 /**
@@ -158,9 +160,19 @@ export function createScenePreviewService(deps: ScenePreviewDeps): ScenePreviewS
     return { drawn: false, retryAfterSeconds };
   }
 
-  function draw(key: string, { prompt, width, height }: TScenePreviewRequest) {
+  /** The asker's own upload's cut-out, when the request names one that has it. */
+  async function subjectFor(request: TScenePreviewRequest, asker: PreviewAsker) {
+    if (!request.recordId || !("userId" in asker) || !deps.subjectOf) return undefined;
+    return deps.subjectOf(request.recordId, asker.userId);
+  }
+
+  function draw(
+    key: string,
+    { prompt, width, height }: TScenePreviewRequest,
+    subject?: SubjectCutout,
+  ) {
     const aspect = width && height ? { width, height } : undefined;
-    const drawn = deps.engine.previewScene(prompt, aspect).then(
+    const drawn = deps.engine.previewScene(prompt, aspect, subject).then(
       (reading) => {
         cache.set(key, reading);
         drawing.delete(key);
@@ -177,7 +189,11 @@ export function createScenePreviewService(deps: ScenePreviewDeps): ScenePreviewS
 
   return {
     async preview(request, asker) {
-      const key = JSON.stringify([request.prompt, request.width ?? 0, request.height ?? 0]);
+      // The record's cut-out is looked up first, so an answer about one photo goes only to
+      // its owner; a request naming none, or not the asker's, shares the photo-less answer.
+      const subject = await subjectFor(request, asker);
+      const photo = subject ? request.recordId : null;
+      const key = JSON.stringify([request.prompt, request.width ?? 0, request.height ?? 0, photo]);
       // Drawn before, or being drawn now: that answer, with no budget spent and no turn taken.
       const shared = () => cache.get(key) ?? drawing.get(key);
       const known = shared();
@@ -193,7 +209,7 @@ export function createScenePreviewService(deps: ScenePreviewDeps): ScenePreviewS
         return visitor ? refuse() : { drawn: false, retryAfterSeconds: gate.retryAfterSeconds };
       }
       try {
-        const reading = await (shared() ?? draw(key, request));
+        const reading = await (shared() ?? draw(key, request, subject));
         return { drawn: true, reading };
       } finally {
         line.done();

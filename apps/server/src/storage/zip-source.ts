@@ -5,10 +5,13 @@ import type { FileStorage } from "./file-storage.ts";
 
 /**
  * One file of a ZIP: a stored file, read a piece at a time when its turn comes and stored as
- * it is (images are compressed already), or a few bytes made for the download (deflated).
+ * it is (images are compressed already); an image made when its turn comes (a stored file
+ * converted to another format, null when the stored file is gone), stored as it is too; or a
+ * few bytes made for the download (deflated).
  */
 export type ZipMember = { name: string; mtime: number } & (
   | { storageKey: string; fileId: string }
+  | { made: () => Promise<Uint8Array | null>; fileId: string }
   | { bytes: Uint8Array }
 );
 
@@ -46,6 +49,19 @@ export function zipSource(
       deflated.mtime = member.mtime;
       zip.add(deflated);
       deflated.push(member.bytes, true);
+      return true;
+    }
+    if ("made" in member) {
+      const made = await member.made();
+      if (!made) {
+        logger.warn("A stored file is missing from a download", { fileId: member.fileId });
+        return true;
+      }
+      if (closed) return true;
+      const stored = new ZipPassThrough(member.name);
+      stored.mtime = member.mtime;
+      zip.add(stored);
+      stored.push(made, true);
       return true;
     }
     const opened = await storage.open(member.storageKey);

@@ -64,24 +64,30 @@ describe("local engine, in detail", () => {
     expect(distance).toBeGreaterThan(30);
   });
 
-  it("edits to black and white with equal channels", async () => {
+  it("edits a photo to black and white around its product, which keeps its colours", async () => {
     const { ctx, stages } = recordingContext();
     const result = await createLocalEngine().edit(
       { image: await photo("coffee.png"), prompt: "make it black and white" },
       ctx,
     );
-    expect(stages).toEqual(["editing"]);
+    // A photo without a kept scene has its product told apart first, so the edit leaves it be.
+    expect(stages).toEqual(["cutting out", "editing"]);
     const { data, info } = await sharp(result.bytes)
       .toColourspace("srgb")
       .raw()
       .toBuffer({ resolveWithObject: true });
-    expect(info.channels).toBeGreaterThanOrEqual(3);
-    let coloured = 0;
-    for (let pixel = 0; pixel < info.width * info.height; pixel += 997) {
+    expect([info.width, info.height]).toEqual([coffee.width, coffee.height]);
+    let colouredAround = 0;
+    let colouredProduct = 0;
+    for (let pixel = 0; pixel < info.width * info.height; pixel += 97) {
       const i = pixel * info.channels;
-      if (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2]) coloured++;
+      const coloured = data[i] !== data[i + 1] || data[i + 1] !== data[i + 2];
+      const alpha = coffee.mask[pixel] ?? 0;
+      if (alpha === 0 && coloured) colouredAround++;
+      if (alpha === 255 && coloured) colouredProduct++;
     }
-    expect(coloured).toBe(0);
+    expect(colouredAround).toBe(0);
+    expect(colouredProduct).toBeGreaterThan(100);
   });
 });
 

@@ -12,6 +12,7 @@ export type StandInOptions = {
   /**
    * Two Int32 slots shared with the test: the cut-out sets the first to 1 when it starts,
    * then blocks its thread (as seconds of pixel loops would) until the second becomes 1.
+   * A third slot, when there is one, is set to 1 once the blocked call has returned.
    */
   gate?: SharedArrayBuffer;
 };
@@ -32,6 +33,11 @@ export function gateEntered(gate: SharedArrayBuffer): boolean {
   return Atomics.load(new Int32Array(gate), 0) === 1;
 }
 
+/** Whether the call blocked at a three-slot gate returned (it was not cut off). */
+export function gateLeft(gate: SharedArrayBuffer): boolean {
+  return Atomics.load(new Int32Array(gate), 2) === 1;
+}
+
 /** The middle of the photo is the subject (fast and deterministic), after the gate if any. */
 function gatedCutout(gate?: SharedArrayBuffer): CutoutModel {
   return {
@@ -40,6 +46,7 @@ function gatedCutout(gate?: SharedArrayBuffer): CutoutModel {
         const slots = new Int32Array(gate);
         Atomics.store(slots, 0, 1);
         Atomics.wait(slots, 1, 0);
+        if (slots.length > 2) Atomics.store(slots, 2, 1);
       }
       return middleCutout.predict(image, signal);
     },

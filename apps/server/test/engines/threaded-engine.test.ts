@@ -17,6 +17,7 @@ import {
   CRASH_PROMPT,
   createStandInEngine,
   gateEntered,
+  gateLeft,
   openGate,
   standInFactory,
 } from "./stand-in-engine.ts";
@@ -158,6 +159,29 @@ describe("the threaded engine", () => {
     }
     const after = await engine.generate(await generateInput(), context().ctx);
     expect(after.width).toBe(600);
+  }, 60_000);
+
+  it("closes without cutting off the call in flight, and leaves its job unanswered", async () => {
+    // The gate stands in for a native call (the cut-out's inference): one cut off by
+    // terminating its thread aborts the whole process.
+    const gate = new SharedArrayBuffer(12);
+    const engine = createThreadedEngine({ factory: standInFactory({ gate }) });
+    let answered = false;
+    const job = engine.generate(await generateInput(), context().ctx);
+    void job.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    await expect.poll(() => gateEntered(gate), { timeout: 30_000 }).toBe(true);
+
+    const closing = engine.close();
+    openGate(gate);
+    await closing;
+
+    expect(gateLeft(gate)).toBe(true);
+    // Closed with the process: its lease runs out and the next process resumes it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
   }, 60_000);
 
   it("rebuilds an engine's failure on this side", async () => {

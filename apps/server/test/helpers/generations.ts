@@ -42,7 +42,7 @@ export async function upload(
   user: SignedIn,
   name: "coffee.png" | "astronaut.png" | "rocket.jpg" = "coffee.png",
 ) {
-  const res = await postUpload(t, user, photoBytes(name));
+  const res = await postUpload(t, user, photoBytes(name), { fileName: name });
   expect(res.status).toBe(200);
   const body = ZUploadResponse.parse(await res.json());
   return { url: body.url, recordId: body.savedBaseImage._id };
@@ -55,8 +55,10 @@ export function postFal(t: TestApp, path: string, body: unknown, user: SignedIn 
   });
 }
 
-export async function getRecord(t: TestApp, user: SignedIn, recordId: string) {
-  const res = await t.app.request(`/api/fal/images/${recordId}`, { headers: asCookie(user) });
+export async function getRecord(t: TestApp, user: SignedIn, recordId: string, query = "") {
+  const res = await t.app.request(`/api/fal/images/${recordId}${query}`, {
+    headers: asCookie(user),
+  });
   expect(res.status).toBe(200);
   return ZImageRecord.parse(await res.json());
 }
@@ -89,6 +91,17 @@ export async function pollRecord(
 export function getFile(t: TestApp, url: string, user: SignedIn | null) {
   const { pathname, search } = new URL(url);
   return t.app.request(pathname + search, { headers: user ? asCookie(user) : {} });
+}
+
+/** The bytes of a stored file the user may read (the URL answers 200). */
+export async function bytesOf(
+  t: TestApp,
+  user: SignedIn,
+  url: string | undefined,
+): Promise<Buffer> {
+  const res = await getFile(t, url ?? "", user);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
 }
 
 /** The process request the web app sends, for the record `upload` made. */

@@ -53,8 +53,9 @@ export function createTestApp(database: DatabaseHandle, options: TestAppOptions 
     BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
     // A test that closes its app mid-job hands the job back at once rather than waiting.
     JOB_SHUTDOWN_GRACE_SECONDS: "0",
-    // Each app keeps its images in a folder of its own.
+    // Each app keeps its images, and its Content Credentials key, in folders of its own.
     FILES_DIR: join(tmpdir(), `backdrop-files-${randomUUID()}`),
+    DATA_DIR: join(tmpdir(), `backdrop-data-${randomUUID()}`),
     ...options.env,
   });
   const logger = recordingLogger();

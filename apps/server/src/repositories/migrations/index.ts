@@ -10,6 +10,8 @@ import { safetyMigration } from "./0006-safety.ts";
 import { catalogueToolsMigration } from "./0007-catalogue-tools.ts";
 import { productFidelityMigration } from "./0008-product-fidelity.ts";
 import { pendingDeletionsMigration } from "./0009-pending-deletions.ts";
+import { sourceNamesMigration } from "./0010-source-names.ts";
+import { firstSignInMigration } from "./0011-first-sign-in.ts";
 
 /**
  * Every migration, in order. Names sort lexically, which is the order Kysely applies them.
@@ -26,6 +28,8 @@ function migrationsFor(dialect: DatabaseDialect): Record<string, Migration> {
     "0007-catalogue-tools": catalogueToolsMigration,
     "0008-product-fidelity": productFidelityMigration,
     "0009-pending-deletions": pendingDeletionsMigration,
+    "0010-source-names": sourceNamesMigration,
+    "0011-first-sign-in": firstSignInMigration,
   };
 }
 

@@ -25,6 +25,11 @@ import type { GenerationsRepository } from "../../repositories/generations.repos
 import type { ImageJob } from "../../repositories/image-jobs.repository.ts";
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
+import {
+  type ContentCredentials,
+  createContentCredentials,
+} from "./records/content-credentials.ts";
+import { loadSigningIdentity } from "./records/signing-identity.ts";
 import { createStoredKeys, type StoredKeys } from "./records/stored-keys.ts";
 import { createJobRunner, type JobRunner } from "./runner/job-runner.ts";
 import type { JobTimings } from "./runner/job-timings.ts";
@@ -50,6 +55,8 @@ export type Jobs = {
   inline: InlineDriver | null;
   /** Stored files removed so that none is forgotten; swept wherever jobs or the server run. */
   storedKeys: StoredKeys;
+  /** Signs the Content Credentials of the files jobs make and downloads convert. */
+  credentials: ContentCredentials;
   /** Starts running jobs in this process: the inline driver, or (`npm run worker`) a BullMQ worker. */
   start(): void;
   /**
@@ -98,9 +105,11 @@ export function createJobs(deps: {
     logger,
     ...(options.removalRetryMs !== undefined ? { retryMs: options.removalRetryMs } : {}),
   });
+  const credentials = createContentCredentials(() => loadSigningIdentity(env, logger));
   const runner = createJobRunner({
     ...deps,
     storedKeys,
+    credentials,
     events,
     timings: {
       timeLimitMs: options.timeLimitMs ?? env.jobs.timeLimitMs,
@@ -135,6 +144,7 @@ export function createJobs(deps: {
     events,
     inline,
     storedKeys,
+    credentials,
     start() {
       sweepRemovals();
       if (inline) return inline.start();

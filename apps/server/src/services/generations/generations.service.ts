@@ -16,6 +16,8 @@ import type { UserProfilesRepository } from "../../repositories/user-profiles.re
 import type { FileStorage } from "../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../token-ledger.service.ts";
 import { acceptedAnswer, createJobAcceptance } from "./job-acceptance.ts";
+import type { ContentCredentials } from "./records/content-credentials.ts";
+import { createDownloadConversions } from "./records/download-files.ts";
 import type { FileUrls } from "./records/file-urls.ts";
 import { GenerationError, type SignedInUser } from "./records/generation-access.ts";
 import { createKeptScenes } from "./records/kept-scenes.ts";
@@ -23,6 +25,7 @@ import { createRecordArchive } from "./records/record-archive.ts";
 import { createRecordReads } from "./records/record-reads.ts";
 import { createRecordRemoval } from "./records/record-removal.ts";
 import { resultRefOf } from "./records/result-refs.ts";
+import { createSizedCopies } from "./records/sized-copies.ts";
 import type { StoredKeys } from "./records/stored-keys.ts";
 import { createTakeChoice } from "./records/take-choice.ts";
 import type { JobRunner } from "./runner/job-runner.ts";
@@ -51,14 +54,27 @@ export function createGenerationsService(deps: {
   logger: Logger;
   /** How stored bytes are removed so that none is forgotten (the jobs' `storedKeys`). */
   storedKeys: StoredKeys;
+  /** Signs the Content Credentials of a download converted to another format. */
+  credentials: ContentCredentials;
 }) {
   const { repository, storage, urls, storedKeys } = deps;
+  const copies = createSizedCopies({
+    storage,
+    storedKeys,
+    stillStored: async (fileId) => (await repository.records.findFile(fileId)) !== undefined,
+  });
   const uploads = createRecordUploads(deps);
-  const reads = createRecordReads({ repository, storage, urls, storedKeys });
+  const conversions = createDownloadConversions(deps.credentials);
+  const reads = createRecordReads({ repository, storage, urls, copies, conversions });
   const acceptance = createJobAcceptance({ ...deps, reads });
   const choice = createTakeChoice({ ...deps, reads });
   const removal = createRecordRemoval({ repository, storedKeys });
-  const archives = createRecordArchive({ repository, storage, logger: deps.logger });
+  const archives = createRecordArchive({
+    repository,
+    storage,
+    conversions,
+    logger: deps.logger,
+  });
   const requestTools = {
     engine: deps.engine,
     jobs: repository.jobs,
@@ -111,10 +127,16 @@ export function createGenerationsService(deps: {
     /** A stored file, opened to be read as it is sent, for its owner only. */
     file: reads.file,
 
-    /** A stored file's gallery thumbnail (WebP), made on first request, for its owner only. */
-    thumbnail: reads.thumbnail,
+    /** A stored file in a download format, named after its record, for its owner only. */
+    download: reads.download,
 
-    /** Deletes the user's record, its jobs, files, thumbnails and kept scenes (not while running). */
+    /** A stored file's thumbnail or display copy (WebP), for its owner only. */
+    sizedCopy: reads.sizedCopy,
+
+    /**
+     * Deletes the user's record, its jobs, files, thumbnails, display copies and kept scenes
+     * (not while running).
+     */
     remove: removal.remove,
 
     /** The chosen results of the user's records as a ZIP, read as it is sent. */

@@ -18,8 +18,8 @@ import {
   refundsFailures,
   type SignedInUser,
 } from "./records/generation-access.ts";
+import { jobInput } from "./records/job-inputs.ts";
 import type { RecordReads } from "./records/record-reads.ts";
-import { jobInput } from "./runner/job-inputs.ts";
 import type { JobRequest } from "./runner/kinds/job-kind.ts";
 import { takeDebitKeys } from "./runner/take-debits.ts";
 
@@ -73,7 +73,13 @@ export function createJobAcceptance(deps: {
   async function sourceFile(recordId: string, imageUrl: string): Promise<StoredFile> {
     const fileId = urls.fileIdOf(imageUrl);
     const file = fileId ? await repository.records.findFile(fileId) : undefined;
-    if (!file || file.recordId !== recordId) throw new GenerationError(400, M.imageNotInRecord);
+    if (!file || file.recordId !== recordId) {
+      // A record deleted since it was read took its files with it: that is its absence, not a bad URL.
+      if (!(await repository.records.findRecord(recordId))) {
+        throw new GenerationError(404, M.recordNotFound);
+      }
+      throw new GenerationError(400, M.imageNotInRecord);
+    }
     // Upscaled results may pass the upload limit; they are for downloading, not for more jobs.
     if (file.width > IMAGE_LIMITS.maxWidth || file.height > IMAGE_LIMITS.maxHeight) {
       throw new GenerationError(400, M.imageTooLarge);

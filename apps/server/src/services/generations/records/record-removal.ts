@@ -7,16 +7,23 @@ import type { GenerationsRepository } from "../../../repositories/generations.re
 import type { StoredFile } from "../../../repositories/image-records.repository.ts";
 import { GenerationError } from "./generation-access.ts";
 import { keptKeysFor } from "./kept-scenes.ts";
+import { displayCopyKeyFor, thumbnailKeyFor } from "./sized-copies.ts";
 import type { StoredKeys } from "./stored-keys.ts";
-import { thumbnailKeyFor } from "./thumbnails.ts";
 
 /**
- * Every storage key a file leaves: its bytes, its gallery thumbnail, its kept scene and, for
- * an upload's cut-out, its matte.
+ * Every storage key a file leaves: its bytes, its gallery thumbnail and display copy, its kept
+ * scene and, for an upload's cut-out, its matte.
  */
 export function storageKeysOf(file: Pick<StoredFile, "storageKey">): string[] {
   const kept = keptKeysFor(file);
-  return [file.storageKey, thumbnailKeyFor(file.storageKey), kept.state, kept.cutout, kept.matte];
+  return [
+    file.storageKey,
+    thumbnailKeyFor(file.storageKey),
+    displayCopyKeyFor(file.storageKey),
+    kept.state,
+    kept.cutout,
+    kept.matte,
+  ];
 }
 
 export type RecordRemoval = ReturnType<typeof createRecordRemoval>;

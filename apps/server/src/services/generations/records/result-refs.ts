@@ -12,7 +12,16 @@ export function fidelityOf(urls: FileUrls, file: StoredFile | null): TFidelity |
   return { withinDeltaE2, meanDeltaE, kept, differenceUrl };
 }
 
-/** A result image as the API shows it: its URL and its fidelity. */
+/**
+ * A shown image as the API gives it: its URL and size, and its display copy's URL (a WebP
+ * sized for the screen, made with the result or on first request) to show in its place.
+ */
+export function shownRefOf(urls: FileUrls, file: StoredFile) {
+  const url = urls.urlOf(file);
+  return { url, displayUrl: `${url}?size=display`, width: file.width, height: file.height };
+}
+
+/** A result image as the API shows it: its URLs and its fidelity. */
 export function resultRefOf(urls: FileUrls, file: StoredFile) {
-  return { url: urls.urlOf(file), fidelity: fidelityOf(urls, file) };
+  return { ...shownRefOf(urls, file), fidelity: fidelityOf(urls, file) };
 }

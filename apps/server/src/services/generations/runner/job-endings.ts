@@ -3,12 +3,13 @@ import type { GenerationsRepository } from "../../../repositories/generations.re
 import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
 import { isBackgroundJob } from "../../../repositories/schema.ts";
 import type { TokenLedgerService } from "../../token-ledger.service.ts";
+import type { ContentCredentials } from "../records/content-credentials.ts";
+import { JOB_INPUTS } from "../records/job-inputs.ts";
 import { storageKeysOf } from "../records/record-removal.ts";
 import type { StoredKeys } from "../records/stored-keys.ts";
 import type { JobCutouts } from "./job-cutouts.ts";
 import type { JobFailure } from "./job-failures.ts";
-import { JOB_INPUTS } from "./job-inputs.ts";
-import { type JobResults, madeFile } from "./job-results.ts";
+import { type JobResults, madeFile, markedOutput } from "./job-results.ts";
 import type { JobRun } from "./kinds/job-kind.ts";
 import { takeDebitKeys } from "./take-debits.ts";
 
@@ -34,6 +35,7 @@ export function createJobEndings(deps: {
   storedKeys: StoredKeys;
   results: JobResults;
   cutouts: Pick<JobCutouts, "adopt">;
+  credentials: ContentCredentials;
 }) {
   const { repository, clock, results, cutouts } = deps;
 
@@ -44,7 +46,13 @@ export function createJobEndings(deps: {
      * failed.
      */
     async complete(job: ImageJob, run: JobRun): Promise<void> {
-      const made = run.outputs.map(({ output, seed }) => madeFile(job, output, seed, clock.now()));
+      const marked = await Promise.all(
+        run.outputs.map(async ({ output, seed }) => ({
+          output: await markedOutput(job, output, deps.credentials),
+          seed,
+        })),
+      );
+      const made = marked.map(({ output, seed }) => madeFile(job, output, seed, clock.now()));
       // Everything the outputs may have left in storage (their bytes, maps, kept scenes, mattes),
       // for when they cannot be kept: listed, so a key storage refuses now is removed later.
       const keys = made.flatMap(({ file, difference }) => [

@@ -4,8 +4,11 @@ import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
 import type { StoredFile } from "../../../repositories/image-records.repository.ts";
 import type { StoredFileKind } from "../../../repositories/schema.ts";
 import type { FileStorage } from "../../../storage/file-storage.ts";
+import type { ContentCredentials } from "../records/content-credentials.ts";
 import { newStoredFile } from "../records/file-urls.ts";
 import type { KeptScenes } from "../records/kept-scenes.ts";
+import { markMadeBySoftware } from "../records/made-by-software.ts";
+import { displayCopyKeyFor, makeSizedCopy } from "../records/sized-copies.ts";
 import type { UploadCutouts } from "../uploads/upload-cutouts.ts";
 
 const RESULT_KIND: Record<ImageJob["kind"], StoredFileKind> = {
@@ -25,6 +28,22 @@ export type MadeFile = {
   file: StoredFile;
   difference?: { file: StoredFile; bytes: Buffer };
 };
+
+/**
+ * The output with its bytes saying how they were made, in XMP and in signed Content
+ * Credentials, as every generated, edited and upscaled file does (an upload's cut-out is the
+ * seller's own photo, cut: it says nothing).
+ */
+export async function markedOutput(
+  job: ImageJob,
+  output: JobOutput,
+  credentials: ContentCredentials,
+): Promise<JobOutput> {
+  if (job.kind === "cutout") return output;
+  const madeBy = ("madeBy" in output ? output.madeBy : undefined) ?? "compositeSynthetic";
+  const marked = await markMadeBySoftware(output.bytes, madeBy);
+  return { ...output, bytes: await credentials.sign(marked, madeBy) };
+}
 
 /** The new file rows of an output: the result with its subject, and its difference map. */
 export function madeFile(
@@ -75,6 +94,18 @@ export function createJobResults(deps: {
     });
   }
 
+  /**
+   * The studio's display copy of the result, made now so that it is there when the record says
+   * the job is done; without it (a failure here) the copy is made on its first request.
+   */
+  async function keepDisplayCopy(job: ImageJob, { storageKey }: StoredFile, bytes: Buffer) {
+    try {
+      await storage.put(displayCopyKeyFor(storageKey), await makeSizedCopy("display", bytes));
+    } catch (error) {
+      logger.warn("Display copy not saved", { jobId: job.id, error });
+    }
+  }
+
   return {
     /**
      * Stores the output's bytes and what goes with them, all under the storage keys of its
@@ -82,7 +113,10 @@ export function createJobResults(deps: {
      */
     async store(job: ImageJob, { output, file, difference }: MadeFile): Promise<void> {
       if (job.kind === "cutout") return uploadCutouts.save(file, output);
-      await storage.put(file.storageKey, output.bytes);
+      await Promise.all([
+        storage.put(file.storageKey, output.bytes),
+        keepDisplayCopy(job, file, output.bytes),
+      ]);
       if (difference) await storage.put(difference.file.storageKey, difference.bytes);
       await keepScene(job, output, file);
     },

@@ -7,6 +7,7 @@ import type { GenerationsRepository } from "../../../repositories/generations.re
 import type { ImageJob } from "../../../repositories/image-jobs.repository.ts";
 import type { FileStorage } from "../../../storage/file-storage.ts";
 import type { TokenLedgerService } from "../../token-ledger.service.ts";
+import type { ContentCredentials } from "../records/content-credentials.ts";
 import { createKeptScenes } from "../records/kept-scenes.ts";
 import type { StoredKeys } from "../records/stored-keys.ts";
 import { createUploadCutouts } from "../uploads/upload-cutouts.ts";
@@ -30,6 +31,8 @@ export type JobRunnerDeps = {
   timings: JobTimings;
   /** Removes what a job stored but may not keep, retried until storage confirms it. */
   storedKeys: StoredKeys;
+  /** Signs the Content Credentials of every file a job makes. */
+  credentials: ContentCredentials;
 };
 
 export type JobRunner = ReturnType<typeof createJobRunner>;

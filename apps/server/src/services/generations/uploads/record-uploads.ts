@@ -11,6 +11,7 @@ import type { StoredFile } from "../../../repositories/image-records.repository.
 import type { FileStorage } from "../../../storage/file-storage.ts";
 import { type FileUrls, newStoredFile } from "../records/file-urls.ts";
 import { GenerationError } from "../records/generation-access.ts";
+import { displayCopyKeyFor, makeSizedCopy } from "../records/sized-copies.ts";
 import { planUploadCutout } from "./cutout-at-upload.ts";
 import { IntakeError, takeInImage } from "./image-intake.ts";
 import type { UploadAllowance } from "./upload-allowance.ts";
@@ -39,8 +40,25 @@ export function createRecordUploads(deps: {
   // uploads must leave the others to file reads, health checks and the rest of the server.
   const intakes = new PQueue({ concurrency: CONCURRENT_INTAKES });
 
-  /** Checks the storage quota on the bytes sent, then decodes, checks and stores the photo. */
-  async function upload(user: { id: string }, bytes: Buffer): Promise<TUploadResponse> {
+  /** The photo's display copy; without it (a failure here) it is made on its first request. */
+  async function keepDisplayCopy(file: StoredFile, image: { bytes: Buffer }) {
+    try {
+      const copy = await makeSizedCopy("display", image.bytes);
+      await storage.put(displayCopyKeyFor(file.storageKey), copy);
+    } catch (error) {
+      deps.logger.warn("Display copy of the upload not made", { error: describeError(error) });
+    }
+  }
+
+  /**
+   * Checks the storage quota on the bytes sent, then decodes, checks and stores the photo;
+   * `sourceName` is its own file name, cleaned (source-name.ts), to name downloads after.
+   */
+  async function upload(
+    user: { id: string },
+    bytes: Buffer,
+    sourceName: string | null = null,
+  ): Promise<TUploadResponse> {
     await deps.allowance.assertRoomFor(user.id, bytes.length);
     const image = await intakes
       .add(() => takeInImage(bytes), { throwOnTimeout: true })
@@ -54,12 +72,18 @@ export function createRecordUploads(deps: {
       ...newStoredFile({ userId: user.id, recordId }, "original", image, now),
       contentHash: createHash("sha256").update(image.bytes).digest("hex"),
     };
-    await storage.put(file.storageKey, image.bytes);
+    const removeStored = async () => {
+      await storage.delete(file.storageKey);
+      await storage.delete(displayCopyKeyFor(file.storageKey));
+    };
+    // The studio shows the photo beside its result: its display copy is made now, not when the
+    // result arrives and the seller waits.
+    await Promise.all([storage.put(file.storageKey, image.bytes), keepDisplayCopy(file, image)]);
     const cutout = await planUploadCutout(
       { engine, records: repository.records, cutouts: uploadCutouts, logger: deps.logger },
       file,
     ).catch(async (error: unknown) => {
-      await storage.delete(file.storageKey);
+      await removeStored();
       throw error;
     });
     await repository
@@ -75,6 +99,7 @@ export function createRecordUploads(deps: {
           progress: null,
           error: null,
           prompt: null,
+          sourceName,
           variations: [],
           createdAt: now,
           updatedAt: now,
@@ -84,7 +109,7 @@ export function createRecordUploads(deps: {
         if (cutout.job) await tx.jobs.insert(cutout.job);
       })
       .catch(async (error: unknown) => {
-        await storage.delete(file.storageKey);
+        await removeStored();
         await cutout.undo();
         throw error;
       });

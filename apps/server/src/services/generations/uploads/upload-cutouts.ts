@@ -91,3 +91,18 @@ export function createUploadCutouts(deps: {
 }
 
 export type UploadCutouts = ReturnType<typeof createUploadCutouts>;
+
+/**
+ * The cut-out of a user's own upload, once it is made: what the scene preview reads to say
+ * whether the photo's subject fills its frame. Undefined for another user's record.
+ */
+export function ownUploadCutout(
+  repository: Pick<GenerationsRepository, "records" | "transaction">,
+  storage: FileStorage,
+) {
+  const cutouts = createUploadCutouts({ repository, storage });
+  return async (recordId: string, userId: string): Promise<SubjectCutout | undefined> => {
+    const record = await repository.records.findRecord(recordId);
+    return record?.userId === userId ? cutouts.ofRecord(recordId) : undefined;
+  };
+}

@@ -1,7 +1,7 @@
 import { GENERATION_MESSAGES as M, TOKEN_COSTS, type ZEditRequest } from "@backdrop/shared";
 import type { z } from "zod";
 import { assertMayEdit } from "../../records/generation-access.ts";
-import { jobInput } from "../job-inputs.ts";
+import { jobInput } from "../../records/job-inputs.ts";
 import { alone, type JobRequest, type RequestTools, type RunKind } from "./job-kind.ts";
 
 /**

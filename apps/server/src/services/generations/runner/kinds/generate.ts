@@ -9,7 +9,8 @@ import {
 } from "@backdrop/shared";
 import type { z } from "zod";
 import type { StoredFile } from "../../../../repositories/image-records.repository.ts";
-import { jobInput } from "../job-inputs.ts";
+import { jobInput } from "../../records/job-inputs.ts";
+import { exactProductOf } from "./exact-product.ts";
 import { runTakes } from "./generation-takes.ts";
 import type { JobRequest, RequestTools, RunKind } from "./job-kind.ts";
 
@@ -47,6 +48,7 @@ export function generateRequest(body: ProcessBody, tools: RequestTools): JobRequ
       seed: body.seed ?? randomInt(0, MAX_SEED - MAX_VARIATIONS),
       shadow: body.shadow,
       relight: body.relightProduct,
+      exact: exactProductOf(body, tools.engine),
       aspect: body.aspect,
       variations: body.variations,
     },

@@ -1,6 +1,6 @@
 import { GENERATION_MESSAGES as M, TOKEN_COSTS, type ZUpscaleRequest } from "@backdrop/shared";
 import type { z } from "zod";
-import { jobInput } from "../job-inputs.ts";
+import { jobInput } from "../../records/job-inputs.ts";
 import { alone, type JobRequest, type RunKind } from "./job-kind.ts";
 
 /** An upscale of the record's upload or chosen result, at a fixed cost. */

@@ -29,6 +29,8 @@ export const JOB_INPUTS = {
     variations: z.number().int().min(1).max(MAX_VARIATIONS).default(1),
     // And with the product's pixels kept.
     relight: z.boolean().default(false),
+    // Jobs written before the "exact product" switch have none: the engine's old way.
+    exact: z.boolean().optional(),
   }),
   upscale: z.object({ options: ZUpscaleOptions }),
   edit: z.object({ prompt: z.string() }),
