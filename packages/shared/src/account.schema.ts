@@ -28,6 +28,13 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
+/**
+ * save-user's answer: the current user, and whether this was the user's first sign-in (the
+ * login page then says "Welcome", not "Welcome back").
+ */
+export const ZSaveUserAnswer = ZCurrentUser.extend({ firstSignIn: z.boolean() });
+export type TSaveUserAnswer = z.infer<typeof ZSaveUserAnswer>;
+
 export const ZUserTokens = ZCurrentUser.pick({ numOfTokens: true, subscriptionTokens: true });
 export type TUserTokens = z.infer<typeof ZUserTokens>;
 

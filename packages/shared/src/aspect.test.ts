@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ASPECT_PRESETS, ASPECTS, type Aspect, DEFAULT_ASPECT, outputSize } from "./aspect.ts";
+import {
+  ASPECT_PRESETS,
+  ASPECTS,
+  type Aspect,
+  DEFAULT_ASPECT,
+  marketplaceSquare,
+  outputSize,
+  pictureSize,
+} from "./aspect.ts";
 import { ZProcessRequest } from "./generation.schema.ts";
 
 const RATIOS = ASPECTS.filter((aspect) => aspect !== "original");
@@ -92,5 +100,16 @@ describe("ZProcessRequest's aspect", () => {
     expect(`${ASPECTS.slice(0, -1).join(", ")} or ${ASPECTS.at(-1)}`).toBe(
       "original, 1:1, 4:5, 3:4, 4:3, 9:16 or 16:9",
     );
+  });
+});
+
+describe("pictureSize", () => {
+  it("makes a white request at the photo's own size square, and keeps any chosen ratio", () => {
+    expect(pictureSize(600, 400, "original", true)).toEqual({ width: 600, height: 600 });
+    expect(pictureSize(600, 400, "original", true)).toEqual(marketplaceSquare(600, 400));
+    expect(pictureSize(600, 400, "original", false)).toEqual({ width: 600, height: 400 });
+    for (const aspect of ASPECTS.filter((a) => a !== "original")) {
+      expect(pictureSize(600, 400, aspect, true)).toEqual(outputSize(600, 400, aspect));
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { generationCost } from "./plans.ts";
+
 /**
  * The output's proportions: `original` keeps the upload's own size; a ratio `w:h` is width to
  * height, so its long side is the width when w > h (16:9, 4:3), the height when w < h (9:16,
@@ -29,6 +31,38 @@ export function outputSize(width: number, height: number, aspect: Aspect): Outpu
   );
   const short = Math.max(1, Math.round((long * Math.min(across, down)) / Math.max(across, down)));
   return across >= down ? { width: long, height: short } : { width: short, height: long };
+}
+
+/**
+ * The square a white (marketplace) request makes when the seller kept the photo's own size:
+ * marketplaces want a square main image. Its side is the photo's long side when that square
+ * costs what the photo's own size does (generationCost, charged before the prompt is read),
+ * otherwise the largest square at that price, so the square is never charged more.
+ */
+export function marketplaceSquare(width: number, height: number): OutputSize {
+  const price = generationCost(width, height);
+  let side = Math.max(width, height);
+  if (generationCost(side, side) > price) {
+    side = Math.floor(Math.sqrt(width * height));
+    while (generationCost(side + 1, side + 1) <= price) side++;
+  }
+  return { width: side, height: side };
+}
+
+/**
+ * The size of the picture a generation makes of a `width`×`height` photo: outputSize, except
+ * that a white (marketplace) request left at the photo's own size is square (marketplaceSquare).
+ * The studio shows it before Generate; the engine makes it.
+ */
+export function pictureSize(
+  width: number,
+  height: number,
+  aspect: Aspect,
+  marketplace: boolean,
+): OutputSize {
+  return marketplace && aspect === "original"
+    ? marketplaceSquare(width, height)
+    : outputSize(width, height, aspect);
 }
 
 /** A ratio as the studio offers it: what a seller calls it and what it is for. */

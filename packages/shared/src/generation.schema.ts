@@ -111,6 +111,12 @@ export const ZProcessRequest = z.object({
    * back over the picture. Off by default: the product is kept as photographed.
    */
   relightProduct: z.boolean({ error: "relightProduct must be true or false" }).default(false),
+  /**
+   * Keep every pixel of the product as photographed and light only the scene around it. When
+   * absent the server decides: on for a white or marketplace request, off for other scenes. On
+   * fal the pasted-back product is always exact: only relightProduct makes it otherwise.
+   */
+  exactProduct: z.boolean({ error: "exactProduct must be true or false" }).optional(),
   /** The same photo, prompt, settings and seed give the same image; random when absent. */
   seed: z
     .number({ error: SEED_MESSAGE })
@@ -161,18 +167,45 @@ export type TJobAccepted = z.infer<typeof ZJobAccepted>;
 
 const imageRef = z.object({ url: z.string() });
 
+/**
+ * An image the studio shows, with its display copy: a WebP sized for the screen (1600 px at
+ * most) to show in its place, while downloads take `url`; and the image's own size, which the
+ * copy may not have. Absent from answers of servers that made none: the image itself is shown.
+ */
+const shownRef = imageRef.extend({
+  displayUrl: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+});
+
 /** A result image with how faithful its product is to the photo's (null when not measured). */
-const resultRef = imageRef.extend({ fidelity: ZFidelity.nullable() });
+const resultRef = shownRef.extend({ fidelity: ZFidelity.nullable() });
 
 export const ZEditResponse = z.object({ image: resultRef });
 export type TEditResponse = z.infer<typeof ZEditResponse>;
 
+/**
+ * What a record's latest generation was made with, besides its prompt: the studio's "Open in
+ * studio" fills its form with them. Takes are how many were asked for.
+ */
+export const ZRecordSettings = z.object({
+  method: z.enum(PROCESSING_METHODS),
+  shadow: z.enum(SHADOW_STYLES),
+  aspect: z.enum(ASPECTS),
+  takes: z.number().int().min(1).max(MAX_VARIATIONS),
+  relightProduct: z.boolean(),
+  /** Whether the product was kept exact; null for a generation made before the choice existed. */
+  exactProduct: z.boolean().nullable(),
+});
+export type TRecordSettings = z.infer<typeof ZRecordSettings>;
+
 export const ZImageRecord = z.object({
   _id: z.string(),
-  originalImage: imageRef,
+  originalImage: shownRef,
   processedImage: resultRef.nullable(),
   upscaledImage: resultRef.nullable(),
-  aiGeneratedImages: z.array(resultRef),
+  /** Each AI edit with the instruction that made it (null when it is not known). */
+  aiGeneratedImages: z.array(resultRef.extend({ instruction: z.string().nullable() })),
   /**
    * The subject cut out of the upload on a transparent background (PNG at the upload's size),
    * made once in the background after the upload; null until it is ready, or when it could not
@@ -191,6 +224,16 @@ export const ZImageRecord = z.object({
   progress: z.number().min(0).max(1).nullable(),
   error: z.string().nullable(),
   prompt: z.string().nullable(),
+  /**
+   * The latest generation's choices; null before one was made. Only the read of one record
+   * (GET /api/fal/images/:recordId) has them: the gallery's list leaves them out.
+   */
+  settings: ZRecordSettings.nullable().optional(),
+  /**
+   * The photo's own file name as it was uploaded (folders and control characters left off, at
+   * most 120 characters); downloads are named after it. Null when not known.
+   */
+  sourceName: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
   createdAt: z.iso.datetime(),
@@ -229,13 +272,29 @@ export const ZScenePreviewRequest = z.object({
   prompt: prompt(GENERATION_MESSAGES.promptRequired),
   width: previewSide("width"),
   height: previewSide("height"),
+  /**
+   * The signed-in seller's upload, once its subject is cut out: the preview then says when
+   * that subject fills the photo. Ignored for visitors and for anyone else's record.
+   */
+  recordId: recordId.optional(),
 });
 export type TScenePreviewRequest = z.input<typeof ZScenePreviewRequest>;
 
-/** The words drawn, the words left out, and a small WebP data URL of the scene (or null). */
+/**
+ * The words drawn, the words left out, a small WebP data URL of the scene (or null), the
+ * library scene it is drawn from, a note about the seller's photo when there is one to make
+ * (its subject fills the frame), and `marketplace` when the prompt asks for a marketplace's
+ * plain white: a picture left at the photo's own size is then made square (marketplaceSquare).
+ */
 export const ZScenePreviewResponse = z.object({
   understood: z.array(z.string()),
   ignored: z.array(z.string()),
   preview: z.string().startsWith("data:image/webp;base64,").nullable(),
+  note: z.string().optional(),
+  /** The photographed scene of the engine's library the prompt will be drawn in, by name. */
+  scene: z.string().max(80).optional(),
+  marketplace: z.boolean().optional(),
+  /** Whether the studio's "Exact product" switch starts on for this prompt; absent: off. */
+  exactProduct: z.boolean().optional(),
 });
 export type TScenePreviewResponse = z.infer<typeof ZScenePreviewResponse>;

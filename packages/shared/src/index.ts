@@ -2,6 +2,7 @@ export * from "./account.schema.ts";
 export * from "./account.ts";
 export * from "./api.schema.ts";
 export * from "./aspect.ts";
+export * from "./download-formats.ts";
 export * from "./download-names.ts";
 export * from "./fidelity.schema.ts";
 export * from "./fidelity.ts";

@@ -79,6 +79,10 @@ export const GENERATION_MESSAGES = {
   imageTooHeavy: "Image size should be less than 10MB",
   imageTooLarge: "Oops! Your image is too large. Maximum size allowed is 2048 x 2048 pixels.",
   uploadFailed: "Unable to upload image. Please check the file and try again.",
+  // Camera photos the picker cannot take as they are (issue 28, point 2): ours.
+  imageDamaged: "This image is damaged and can't be opened. Please try another copy of the photo.",
+  resizeToFit: "Resize to fit",
+  convertingIphonePhoto: "Converting iPhone photo…",
   // Generation (points 5 and 8).
   notEnoughTokens: "You don't have enough tokens to process this image.",
   modelFailed: "AI model processing failed. Please try a different prompt or image.",
@@ -90,6 +94,8 @@ export const GENERATION_MESSAGES = {
     "Image processing is unavailable right now. Nothing was charged; please try again in a minute.",
   startFailed: "Failed to start image processing",
   scenePreviewFailed: "Could not preview this scene. You can still generate it.",
+  /** The scene preview's note for a photo whose subject fills the frame (issue 29 point 4). */
+  subjectFillsFrame: "Your product fills the photo: only a little of the scene will show.",
   // Previews past their budget, or yielding to paid work (issue 26, point 2): ours.
   scenePreviewBusy: "Scene previews are busy right now. Please try again in a moment.",
   imageProcessingFailed: "Image processing failed",
@@ -144,7 +150,22 @@ export const GENERATION_MESSAGES = {
     "This image has no saved scene, so its scene and shadow can't be changed. Try light and colour (warmer, brighter, black and white) or background blur.",
   editChangesNothing:
     "That edit wouldn't change the picture: it already looks that way, or that setting is as far as it goes. Try a new scene, light and colour, background blur, or the shadow.",
+  editFocusOnPlainBackdrop:
+    "Your subject stands in front of a plain backdrop: there is nothing behind it to sharpen or blur, so that edit wouldn't change the picture. Try a new scene (a kitchen, a marble table…), light and colour, or the shadow.",
 } as const;
+
+/** A real image in a format the studio cannot read, named ("TIFF", "Photoshop (PSD)"…). */
+export function unsupportedImageMessage(format: string): string {
+  return `${format} files can't be used here. Please save the photo as JPEG or PNG and try again.`;
+}
+
+/** The shorter side under which a photo is warned about before it is used. */
+export const SMALL_PHOTO_SIDE = 400;
+
+/** The warning before a small photo is used: the result comes out as small as the photo. */
+export function smallPhotoWarning(width: number, height: number): string {
+  return `This photo is only ${width} × ${height} px, so your result will be just as small: ${width} × ${height} px. A photo at least ${SMALL_PHOTO_SIDE} px on its shorter side gives a sharper result.`;
+}
 
 /** "250 MB", "5 GB": a storage size in the decimal units the quota variables use. */
 export function formatStorageSize(bytes: number): string {
@@ -160,7 +181,7 @@ export function storageQuotaMessage(quotaBytes: number): string {
 /** The gallery's messages: 'Error fetching images' is SPEC point 8's, the rest are ours. */
 export const GALLERY_MESSAGES = {
   fetchFailed: "Error fetching images",
-  unknownImageSize: 'Unknown image size: the only size is "thumb"',
+  unknownImageSize: 'Unknown image size: the sizes are "thumb" and "display"',
   // Deleting an image record from the gallery (issue 13, point 7): ours.
   deleteFailed: "Could not delete the image. Please try again.",
   deleteWhileProcessing:
@@ -186,6 +207,8 @@ export const DOWNLOAD_MESSAGES = {
   failed: "Failed to download the image. Please try again.",
   // Downloads held open at once by one user (issue 26, point 3): ours.
   tooManyAtOnce: "Too many downloads at once. Please wait for one to finish, then try again.",
+  // A download format the server does not make (issue 28, point 3): ours.
+  unknownFormat: "Downloads can be PNG, JPEG or WebP.",
 } as const;
 
 /** The settings page: exporting the account's data and deleting the account (issue 26). Ours. */

@@ -61,7 +61,12 @@ export function ContactPage() {
         </div>
         <Card className="p-6 sm:p-8">
           {/* Logged-in senders are known to the server, which uses the account's address. */}
-          <ContactForm hideEmail={session !== null} />
+          {/* made anew once the session is known, so that its name is filled in */}
+          <ContactForm
+            key={session?.uid ?? "visitor"}
+            hideEmail={session !== null}
+            senderName={session?.name}
+          />
         </Card>
       </div>
     </Container>

@@ -8,7 +8,7 @@ export function LoginPage() {
     <RedirectSignedIn>
       <AuthCard
         title="Log in to Backdrop"
-        lead="Welcome back. Your studio, tokens and gallery are waiting."
+        lead="Your studio, tokens and gallery are waiting."
         footer={
           <>
             New to Backdrop?{" "}

@@ -1,16 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { FakeEventSource } from "./fake-browser.ts";
+import { FakeEventSource, pngFile } from "./fake-browser.ts";
 import { imageRecord } from "./image-record.ts";
 import { jsonResponse } from "./render-route.tsx";
 import { renderStudio, subscriber } from "./studio.ts";
 
 /** `count` distinct photo files: photo-1.png, photo-2.png… */
 export function photoFiles(count: number): File[] {
-  return Array.from(
-    { length: count },
-    (_, index) => new File(["png"], `photo-${index + 1}.png`, { type: "image/png" }),
-  );
+  return Array.from({ length: count }, (_, index) => pngFile(`photo-${index + 1}.png`));
 }
 
 export const recordPath = (n: number) => `/api/fal/images/rec-${n}`;

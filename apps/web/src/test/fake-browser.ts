@@ -79,3 +79,11 @@ export function stubImageSize(width: number, height: number) {
   }
   vi.stubGlobal("Image", DecodedImage);
 }
+
+/** A PNG's first bytes: enough for the picker to take a file as an image. */
+export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** An image file whose bytes start as a PNG's; it decodes at the size stubImageSize gives. */
+export function pngFile(name: string, type = "image/png"): File {
+  return new File([PNG_SIGNATURE], name, { type });
+}

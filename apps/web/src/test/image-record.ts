@@ -16,6 +16,7 @@ export function imageRecord(overrides: Partial<TImageRecord> = {}): TImageRecord
     progress: null,
     error: null,
     prompt: "Sandy beach at golden hour",
+    sourceName: null,
     width: 600,
     height: 400,
     createdAt: "2026-01-01T00:00:00.000Z",

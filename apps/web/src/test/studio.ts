@@ -2,7 +2,7 @@ import type { TImageRecord } from "@backdrop/shared";
 import { screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { expect } from "vitest";
-import { FakeEventSource, stubEventSource, stubImageSize } from "./fake-browser.ts";
+import { FakeEventSource, pngFile, stubEventSource, stubImageSize } from "./fake-browser.ts";
 import { imageRecord } from "./image-record.ts";
 import { mockApi } from "./mock-api.ts";
 import { jsonResponse, type RenderOptions, renderRoute, testUser } from "./render-route.tsx";
@@ -69,7 +69,7 @@ export function generationAnswers(user = subscriber()) {
 }
 
 export function photo(name = "coffee.png") {
-  return new File(["png"], name, { type: "image/png" });
+  return pngFile(name);
 }
 
 /**
@@ -118,11 +118,8 @@ export async function recordStream(opened = 1): Promise<FakeEventSource> {
   return jobStreams().at(-1) as FakeEventSource;
 }
 
-/** Presses Generate and lets the server push the finished record. */
-export async function generateToResult(user: UserEvent) {
-  await fillStudio(user);
-  await user.click(screen.getByRole("button", { name: "Generate" }));
-  const stream = await recordStream();
+/** The server pushes the record finished, its result at PROCESSED_URL. */
+export function emitCompleted(stream: FakeEventSource) {
   stream.emit(
     "record",
     imageRecord({
@@ -131,6 +128,14 @@ export async function generateToResult(user: UserEvent) {
       processedImage: { url: PROCESSED_URL, fidelity: null },
     }),
   );
+}
+
+/** Presses Generate and lets the server push the finished record. */
+export async function generateToResult(user: UserEvent) {
+  await fillStudio(user);
+  await user.click(screen.getByRole("button", { name: "Generate" }));
+  const stream = await recordStream();
+  emitCompleted(stream);
   await screen.findByRole("button", { name: "Download" });
   return stream;
 }

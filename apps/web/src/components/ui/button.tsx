@@ -17,7 +17,9 @@ const base =
   "inline-flex shrink-0 items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors duration-150 select-none disabled:cursor-not-allowed disabled:opacity-55 [&_svg]:size-4 [&_svg]:shrink-0";
 
 const variants: Record<ButtonVariant, string> = {
-  primary: "bg-ink text-white shadow-sm hover:bg-ink-soft active:bg-black",
+  /** Ink would not stand out around ink: its focus ring is the accent. */
+  primary:
+    "bg-ink text-white shadow-sm hover:bg-ink-soft active:bg-black focus-visible:outline-accent-600",
   accent: "bg-accent-600 text-white shadow-sm hover:bg-accent-700 active:bg-accent-800",
   secondary:
     "border border-line-strong bg-surface text-ink shadow-xs hover:border-control hover:bg-sunken",

@@ -4,7 +4,12 @@ import { z } from "zod";
  * How the account answers are checked. Loaded on demand (`import("./answer-schemas.ts")`, next
  * to the call whose answer it checks), never statically: zod stays out of the first download.
  */
-export { ZCurrentUser, ZPublicConfig, ZUserProviderResponse } from "@backdrop/shared";
+export {
+  ZCurrentUser,
+  ZPublicConfig,
+  ZSaveUserAnswer,
+  ZUserProviderResponse,
+} from "@backdrop/shared";
 
 export const ZIdentityUser = z.object({
   id: z.string(),

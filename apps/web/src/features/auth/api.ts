@@ -1,6 +1,7 @@
 import type {
   TCurrentUser,
   TPublicConfig,
+  TSaveUserAnswer,
   TSaveUserRequest,
   TUserProvider,
 } from "@backdrop/shared";
@@ -28,8 +29,15 @@ export async function fetchUserDetails(uid: string): Promise<TCurrentUser> {
   );
 }
 
-export async function saveUser(payload: TSaveUserRequest): Promise<TCurrentUser> {
-  return parseUser(postJson("/api/auth/save-user", payload, DETAILS_FAILED));
+/** The last step of a sign-in; the answer also says whether it was the user's first. */
+export async function saveUser(payload: TSaveUserRequest): Promise<TSaveUserAnswer> {
+  const [body, { ZSaveUserAnswer }] = await withSchemas(
+    postJson("/api/auth/save-user", payload, DETAILS_FAILED),
+    loadSchemas(),
+  );
+  const parsed = ZSaveUserAnswer.safeParse(body);
+  if (!parsed.success) throw new ApiError(UNEXPECTED_ANSWER, 200);
+  return parsed.data;
 }
 
 export type ProviderLookup = { found: false } | { found: true; provider: TUserProvider };

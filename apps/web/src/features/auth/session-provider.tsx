@@ -1,6 +1,7 @@
 import type { TCurrentUser } from "@backdrop/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { clearStudioDraft } from "../../lib/studio-draft-store.ts";
 import { signOutOfIdentity } from "./identity-client.ts";
 import { type Session, SessionContext, type SessionContextValue } from "./session.ts";
 import {
@@ -64,6 +65,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     await signOutOfIdentity();
+    // The studio's draft was this user's: the next person on this browser does not see it.
+    await clearStudioDraft();
     await queryClient.cancelQueries({ queryKey: ACCOUNT_QUERY_KEY });
     queryClient.removeQueries({ queryKey: ACCOUNT_QUERY_KEY });
     queryClient.setQueryData(SESSION_QUERY_KEY, null);

@@ -1,11 +1,11 @@
-import { GALLERY_MESSAGES } from "@backdrop/shared";
+import { type DownloadFormat, GALLERY_MESSAGES } from "@backdrop/shared";
 import { ApiError, errorMessageOf } from "../../lib/api-client.ts";
 
-/** POST /api/images/archive: the chosen results of the user's records, as one ZIP. */
-export async function fetchArchive(ids: readonly string[]): Promise<Blob> {
+/** POST /api/images/archive: the chosen results of the user's records, as one ZIP in `format`. */
+export async function fetchArchive(ids: readonly string[], format: DownloadFormat): Promise<Blob> {
   let response: Response;
   try {
-    response = await fetch("/api/images/archive", {
+    response = await fetch(`/api/images/archive?format=${format}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ids }),

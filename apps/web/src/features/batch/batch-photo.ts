@@ -33,7 +33,7 @@ export function tallyRuns(photos: readonly BatchPhoto[], runs: Record<string, Ph
   return { total, done, failed, finished: done + failed === total } satisfies BatchTally;
 }
 
-/** The records of the finished photos, in the batch's order (the ZIP numbers its files so). */
+/** The records of the finished photos, in the batch's order (the ZIP lists its files so). */
 export function doneRecordIds(photos: readonly BatchPhoto[], runs: Record<string, PhotoRun>) {
   return photos.flatMap((photo) => {
     const run = runs[photo.id];

@@ -1,4 +1,4 @@
-import { promptNameSlug, type TImageRecord } from "@backdrop/shared";
+import type { DownloadNameParts, TImageRecord } from "@backdrop/shared";
 import { CUTOUT_SUFFIX } from "../../lib/download-result.ts";
 import { appPath, thumbnailUrl } from "../../lib/image-urls.ts";
 
@@ -33,9 +33,15 @@ export type GalleryImage = {
   recordId: string;
   /** The background prompt of the record. */
   prompt: string | null;
+  /** The photo's own file name as uploaded, to name downloads after; null when not known. */
+  sourceName: string | null;
+  /** For generated images: which take of several it is, from 1; null when it was the only one. */
+  take: number | null;
   createdAt: string;
   /** For AI edits: which edit of the record, from 1. */
   editNumber: number | null;
+  /** For AI edits: what the user asked for ("make it black and white"), when known. */
+  instruction: string | null;
   /**
    * For generated images: the record's subject alone on a transparent background (a PNG at
    * the uploaded photo's size), when the server could cut it out.
@@ -43,11 +49,18 @@ export type GalleryImage = {
   cutoutUrl: string | null;
 };
 
+function takeOf(record: TImageRecord, url: string): number | null {
+  if (record.variations.length < 2) return null;
+  const index = record.variations.findIndex((take) => take.url === url);
+  return index >= 0 ? index + 1 : null;
+}
+
 function image(
   tab: GalleryTabId,
   record: TImageRecord,
   url: string,
   editNumber: number | null = null,
+  instruction: string | null = null,
 ): GalleryImage {
   const path = appPath(url);
   return {
@@ -57,8 +70,11 @@ function image(
     thumbUrl: thumbnailUrl(path),
     recordId: record._id,
     prompt: record.prompt?.trim() || null,
+    sourceName: record.sourceName,
+    take: tab === "generated" ? takeOf(record, url) : null,
     createdAt: record.createdAt,
     editNumber,
+    instruction: instruction?.trim() || null,
     cutoutUrl: tab === "generated" && record.cutoutImage ? appPath(record.cutoutImage.url) : null,
   };
 }
@@ -76,7 +92,7 @@ export function galleryImages(
       tabs.generated.push(image("generated", record, record.processedImage.url));
     tabs.processed.push(
       ...record.aiGeneratedImages
-        .map((edit, index) => image("processed", record, edit.url, index + 1))
+        .map((edit, index) => image("processed", record, edit.url, index + 1, edit.instruction))
         .reverse(),
     );
     if (record.upscaledImage)
@@ -92,22 +108,27 @@ export function formatImageDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-const NAME_SUFFIX: Record<GalleryTabId, (image: GalleryImage) => string> = {
-  generated: () => "",
-  processed: (item) => `-ai-edit-${item.editNumber ?? 1}`,
-  upscaled: () => "-upscaled-2x",
+const NAME_SUFFIX: Record<GalleryTabId, (image: GalleryImage) => string | null> = {
+  generated: () => null,
+  processed: (item) => `edit-${item.editNumber ?? 1}`,
+  upscaled: () => "upscaled-2x",
 };
 
-/** "backdrop-2026-01-05-marble-counter-morning-light-upscaled-2x", without the extension. */
-export function downloadName(item: GalleryImage): string {
-  const day = item.createdAt.slice(0, 10);
-  const subject = (item.prompt && promptNameSlug(item.prompt)) || item.recordId.slice(0, 8);
-  return `backdrop-${day}-${subject}${NAME_SUFFIX[item.tab](item)}`;
+type NameParts = Omit<DownloadNameParts, "extension">;
+
+/** What the image's download is named after (downloadNameStem): photo, scene, take, what was done. */
+export function downloadNameOf(item: GalleryImage): NameParts {
+  return {
+    photoName: item.sourceName,
+    prompt: item.prompt,
+    take: item.take,
+    suffix: NAME_SUFFIX[item.tab](item),
+  };
 }
 
-/** The image's name with "-transparent" (CUTOUT_SUFFIX), for its record's cut-out. */
-export function cutoutDownloadName(item: GalleryImage): string {
-  return `${downloadName(item)}-${CUTOUT_SUFFIX}`;
+/** The name of the record's cut-out: the photo's name and the scene, then "transparent". */
+export function cutoutDownloadNameOf(item: GalleryImage): NameParts {
+  return { photoName: item.sourceName, prompt: item.prompt, suffix: CUTOUT_SUFFIX };
 }
 
 /** "the photo you uploaded, its generated image, 2 AI edits and its upscaled image". */

@@ -11,10 +11,16 @@ import {
 } from "@backdrop/shared";
 import type { z } from "zod";
 import { ApiError, errorMessageOf, getJson, postJson } from "../../lib/api-client.ts";
-import { rememberRecord } from "../../lib/fidelity-memory.ts";
+import { rememberDisplayCopies } from "../../lib/display-copies.ts";
+import { rememberRecord as rememberFidelities } from "../../lib/fidelity-memory.ts";
 import { withSchemas } from "../../lib/with-schemas.ts";
 
 const UNEXPECTED_ANSWER = "The server answered in an unexpected format.";
+
+/** What a record read tells the app for later: its results' fidelity, its images' display copies. */
+function rememberRecord(record: TImageRecord): TImageRecord {
+  return rememberDisplayCopies(rememberFidelities(record));
+}
 
 /** The answers' schemas, and zod, load alongside the first call: not on the first paint. */
 const loadSchemas = () => import("./answer-schemas.ts");
@@ -74,6 +80,8 @@ export type ProcessInput = {
   variations?: number;
   /** Let the model relight the product; off when absent, as the server does. */
   relightProduct?: boolean;
+  /** Keep the product exact; when absent the server follows the prompt (on for white). */
+  exactProduct?: boolean | null;
 };
 
 /** POST /api/fal/process with SPEC point 9's model options. */
@@ -91,6 +99,8 @@ export async function startProcessing(input: ProcessInput): Promise<TJobAccepted
       aspect: input.aspect,
       variations: input.variations ?? 1,
       relightProduct: input.relightProduct ?? false,
+      // Left out (undefined) while the seller has not chosen: the server follows the prompt.
+      exactProduct: input.exactProduct ?? undefined,
     },
     GENERATION_MESSAGES.startFailed,
   );
@@ -118,9 +128,16 @@ export function recordPath(recordId: string): string {
   return `/api/fal/images/${encodeURIComponent(recordId)}`;
 }
 
-/** GET /api/fal/images/:recordId, the record the job writes its progress and result to. */
-export async function fetchRecord(recordId: string): Promise<TImageRecord> {
-  const answer = getJson(recordPath(recordId), GENERATION_MESSAGES.imageProcessingFailed);
+/**
+ * GET /api/fal/images/:recordId, the record the job writes its progress and result to; with
+ * `settings`, also the choices its latest generation was made with ("Open in studio").
+ */
+export async function fetchRecord(
+  recordId: string,
+  { settings = false }: { settings?: boolean } = {},
+): Promise<TImageRecord> {
+  const path = `${recordPath(recordId)}${settings ? "?with=settings" : ""}`;
+  const answer = getJson(path, GENERATION_MESSAGES.imageProcessingFailed);
   return rememberRecord(await parse(answer, (schemas) => schemas.ZImageRecord, UNEXPECTED_ANSWER));
 }
 
@@ -173,11 +190,12 @@ export async function previewScene(
   prompt: string,
   photoSize: { width: number; height: number } | null,
   signal?: AbortSignal,
+  recordId?: string | null,
 ): Promise<TScenePreviewResponse> {
   const response = await fetch("/api/fal/scene-preview", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ prompt, ...(photoSize ?? {}) }),
+    body: JSON.stringify({ prompt, ...(photoSize ?? {}), ...(recordId ? { recordId } : {}) }),
     credentials: "same-origin",
     ...(signal ? { signal } : {}),
   });

@@ -15,7 +15,8 @@ export { GenerateHero } from "./landing/generate-hero.tsx";
 export { HowItWorks } from "./landing/how-it-works.tsx";
 
 // photo/, scene/, settings/: the form's parts a batch reuses
-export { checkPhoto, readImageSize } from "./photo/image-checks.ts";
+export { readImageSize } from "./photo/image-checks.ts";
+export { checkPhoto } from "./photo/check-photo.ts";
 export type { ImageSize, SizeReader } from "./photo/image-checks.ts";
 export { PromptField } from "./scene/prompt-field.tsx";
 export { ScenePreview } from "./scene/scene-preview.tsx";

@@ -40,7 +40,7 @@ describe("the page Google's sign-in returns to", () => {
     const { identity, details } = testUser({ provider: "google" });
     const fetchMock = mockApi({
       "GET /api/identity/get-session": jsonResponse(200, { session: {}, user: identity }),
-      "POST /api/auth/save-user": jsonResponse(200, details),
+      "POST /api/auth/save-user": jsonResponse(200, { ...details, firstSignIn: false }),
       "GET /api/auth/get-user-by-uid": jsonResponse(200, details),
     });
     // A page of another site (its location cannot be read) counts as no opener.

@@ -4,7 +4,7 @@ import type { UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse, renderRoute, testUser } from "../../../test/render-route.tsx";
-import { VERIFICATION_LINK_NOTICE } from "./login-notice.tsx";
+import { EMAIL_VERIFIED_NOTICE, VERIFICATION_LINK_NOTICE } from "./login-notice.tsx";
 import { VERIFICATION_SENT_MESSAGE } from "./resend-verification.tsx";
 
 const SIGN_IN = "POST /api/identity/sign-in/email";
@@ -115,7 +115,7 @@ describe("login form", () => {
         signedIn = true;
         return jsonResponse(200, { redirect: false, token: "t", user: identity });
       },
-      "POST /api/auth/save-user": jsonResponse(200, details),
+      "POST /api/auth/save-user": jsonResponse(200, { ...details, firstSignIn: false }),
       "GET /api/identity/get-session": () =>
         jsonResponse(200, signedIn ? { session: {}, user: identity } : null),
       "GET /api/auth/get-user-by-uid": jsonResponse(200, details),
@@ -126,6 +126,7 @@ describe("login form", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/gallery"));
     expect(await screen.findByText("Welcome back, Ada Lovelace!")).toBeInTheDocument();
+    expect(screen.queryByText("Welcome, Ada Lovelace!")).not.toBeInTheDocument();
     expect(callsTo(fetchMock, "/api/auth/save-user")).toEqual([
       expect.objectContaining({
         body: { uid: "user-1", email: "ada@example.com", name: "Ada Lovelace", provider: "email" },
@@ -135,16 +136,43 @@ describe("login form", () => {
     expect(nav).toHaveTextContent("0 tokens");
   });
 
+  it("says 'Welcome', not 'Welcome back', on the user's first sign-in", async () => {
+    const { identity, details } = testUser();
+    let signedIn = false;
+    mockApi({
+      [SIGN_IN]: () => {
+        signedIn = true;
+        return jsonResponse(200, { redirect: false, token: "t", user: identity });
+      },
+      "POST /api/auth/save-user": jsonResponse(200, { ...details, firstSignIn: true }),
+      "GET /api/identity/get-session": () =>
+        jsonResponse(200, signedIn ? { session: {}, user: identity } : null),
+      "GET /api/auth/get-user-by-uid": jsonResponse(200, details),
+    });
+    const { user } = renderRoute("/login?verified=1");
+    await logIn(user);
+    expect(await screen.findByText("Welcome, Ada Lovelace!")).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+  });
+
   it("ignores a ?next= that leads off the site", async () => {
     const { router } = renderRoute("/login?next=//evil.example", { session: testUser() });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 
-  it("explains a verification link that failed", () => {
-    renderRoute("/login?error=TOKEN_EXPIRED");
-    expect(screen.getByRole("status")).toHaveTextContent(VERIFICATION_LINK_NOTICE);
-    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+  it("says the address is verified when the verification link worked", () => {
+    renderRoute("/login?verified=1");
+    expect(screen.getByRole("status")).toHaveTextContent(EMAIL_VERIFIED_NOTICE);
   });
+
+  it.each(["/login?error=TOKEN_EXPIRED", "/login?verified=1&error=TOKEN_EXPIRED"])(
+    "explains a verification link that failed (%s)",
+    (path) => {
+      renderRoute(path);
+      expect(screen.getByRole("status")).toHaveTextContent(VERIFICATION_LINK_NOTICE);
+      expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    },
+  );
 
   it("reports a Google sign-in that came back with an error", () => {
     renderRoute("/login?error=access_denied");

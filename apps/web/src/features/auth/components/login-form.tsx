@@ -22,9 +22,15 @@ import { ResendVerification } from "./resend-verification.tsx";
 
 const EMPTY: LoginValues = { email: "", password: "" };
 
+/** "Welcome" on the first sign-in, "Welcome back" after it (or when the server could not say). */
+export function welcomeMessage(name: string, firstSignIn: boolean | null): string {
+  const greeting = firstSignIn ? "Welcome" : "Welcome back";
+  return name ? `${greeting}, ${name}!` : `${greeting}!`;
+}
+
 export function LoginForm() {
   const [params] = useSearchParams();
-  const notice = loginNoticeFor(params.get("error"));
+  const notice = loginNoticeFor(params.get("error"), params.get("verified"));
   const form = useFormFields("login", EMPTY);
   const completeSignIn = useCompleteSignIn();
   const { googleSignIn } = usePublicConfig();
@@ -44,12 +50,10 @@ export function LoginForm() {
     mutationFn: async (input: LoginValues) => {
       const user = await signInWithEmail(input);
       // The redirect away from this page follows the session, which this refreshes.
-      await completeSignIn(user, "email");
-      return user;
+      const firstSignIn = await completeSignIn(user, "email");
+      return { name: user.name, firstSignIn };
     },
-    onSuccess: (user) => {
-      notifySuccess(user.name ? `Welcome back, ${user.name}!` : "Welcome back!");
-    },
+    onSuccess: ({ name, firstSignIn }) => notifySuccess(welcomeMessage(name, firstSignIn)),
     onError: (error, input) => {
       const code = authErrorCode(error);
       // SPEC point 4: no session is opened for an unverified address, so there is nothing
@@ -78,7 +82,9 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in" className="flex flex-col gap-5">
-      {notice === "verification-link" && <LoginNotice />}
+      {(notice === "verification-link" || notice === "email-verified") && (
+        <LoginNotice kind={notice} />
+      )}
       <EmailField {...form.control("email")} />
       <PasswordField
         {...form.control("password")}

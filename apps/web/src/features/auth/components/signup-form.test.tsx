@@ -85,24 +85,29 @@ describe("sign-up form", () => {
     expect(callsTo(fetchMock, "/api/identity/sign-up/email")).toEqual([]);
   });
 
-  it("ticks each password rule as it is met", async () => {
+  it("lists only the password rules still unmet, and says when none is left", async () => {
     const { user } = renderRoute("/signup");
     const rules = within(document.getElementById("signup-password-rules") as HTMLElement);
-    const met = () =>
-      PASSWORD_RULES.filter(
-        (rule) => rules.getByText(rule.label).closest("li")?.getAttribute("data-met") === "true",
-      ).map((rule) => rule.id);
+    const unmet = () =>
+      PASSWORD_RULES.filter((rule) => rules.queryByText(rule.label) !== null).map(
+        (rule) => rule.id,
+      );
 
-    expect(met()).toEqual([]);
+    expect(unmet()).toEqual(["length", "digit", "special", "uppercase", "lowercase"]);
     const password = screen.getByLabelText("Password", { selector: "input" });
     await user.type(password, "a");
-    expect(met()).toEqual(["lowercase"]);
+    expect(unmet()).toEqual(["length", "digit", "special", "uppercase"]);
+    expect(rules.getByText("4 requirements left.")).toHaveAttribute("aria-live", "polite");
     await user.type(password, "B1");
-    expect(met()).toEqual(["digit", "uppercase", "lowercase"]);
+    expect(unmet()).toEqual(["length", "special"]);
     await user.type(password, "!xyzw");
-    expect(met()).toEqual(["length", "digit", "special", "uppercase", "lowercase"]);
-    expect(rules.getByText("A number").closest("li")).toHaveTextContent("A number, done");
-    expect(rules.getByRole("list")).toHaveAttribute("aria-live", "polite");
+    expect(unmet()).toEqual([]);
+    expect(rules.queryByRole("list")).not.toBeInTheDocument();
+    expect(rules.getByText("Meets every requirement")).toBeVisible();
+    expect(rules.getByText("Your password meets every requirement.")).toHaveAttribute(
+      "aria-live",
+      "polite",
+    );
   });
 
   it("shows and hides the password", async () => {
@@ -162,6 +167,12 @@ describe("sign-up form", () => {
     expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByText(MESSAGES.accountCreationFailed)).not.toBeInTheDocument();
     expect(screen.getByLabelText("Full name")).toHaveValue("Ada Lovelace");
+    const help = within(screen.getByText(/Is it yours\?/));
+    expect(help.getByRole("link", { name: "Log in with it" })).toHaveAttribute("href", "/login");
+    expect(help.getByRole("link", { name: "reset your password" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   it.each([

@@ -13,6 +13,7 @@ import { authErrorCode, authErrorMessage } from "../identity-errors.ts";
 import { type SignUpValues, signUpProblem } from "../validation.ts";
 import { AUTH_LINK } from "./auth-card.tsx";
 import { EmailField, PasswordField } from "./auth-fields.tsx";
+import { EmailInUseHelp } from "./email-in-use-help.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { OrDivider } from "./or-divider.tsx";
 import { PasswordChecklist } from "./password-checklist.tsx";
@@ -114,6 +115,7 @@ export function SignupForm() {
         autoComplete="new-password"
       />
       <FormAlert id={form.errorId} message={form.error} />
+      {form.error === MESSAGES.emailInUse && <EmailInUseHelp />}
       <Button type="submit" size="lg" block loading={signUp.isPending} disabled={busy}>
         Create account
       </Button>

@@ -45,7 +45,7 @@ function googleApi() {
     "POST /api/identity/sign-in/social": jsonResponse(200, { url: IDP_URL, redirect: true }),
     "GET /api/identity/get-session": () =>
       jsonResponse(200, signedIn ? { session: {}, user: identity } : null),
-    "POST /api/auth/save-user": jsonResponse(200, details),
+    "POST /api/auth/save-user": jsonResponse(200, { ...details, firstSignIn: false }),
     "GET /api/auth/get-user-by-uid": jsonResponse(200, details),
   });
   return { fetchMock, signIn: () => (signedIn = true) };

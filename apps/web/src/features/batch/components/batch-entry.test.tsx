@@ -8,6 +8,7 @@ import {
   photoFiles,
   pickPhotos,
 } from "../../../test/batch.ts";
+import { pngFile } from "../../../test/fake-browser.ts";
 import { callsTo } from "../../../test/mock-api.ts";
 import { renderStudio, stubStudioBrowser } from "../../../test/studio.ts";
 
@@ -24,7 +25,7 @@ describe("entering a batch (issue 14, point 6)", () => {
 
     expect(tileNames()).toEqual(["photo-1.png", "photo-2.png", "photo-3.png"]);
     expect(screen.getByRole("img", { name: "Preview of photo-2.png" })).toBeInTheDocument();
-    for (const tile of batchTiles()) expect(tile).toHaveTextContent("600 × 400 px · 3 B");
+    for (const tile of batchTiles()) expect(tile).toHaveTextContent("600 × 400 px · 8 B");
     expect(screen.queryByRole("region", { name: "Result" })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, "/api/fal/upload")).toHaveLength(0);
   });
@@ -74,9 +75,7 @@ describe("entering a batch (issue 14, point 6)", () => {
     await user.click(screen.getByRole("button", { name: "Remove photo-2.png" }));
     expect(tileNames()).toEqual(["photo-1.png", "photo-3.png"]);
 
-    await user.upload(screen.getByLabelText("Add photos"), [
-      new File(["png"], "more.png", { type: "image/png" }),
-    ]);
+    await user.upload(screen.getByLabelText("Add photos"), [pngFile("more.png")]);
     await waitFor(() => expect(tileNames()).toEqual(["photo-1.png", "photo-3.png", "more.png"]));
 
     await user.click(screen.getByRole("button", { name: "Back to one photo" }));

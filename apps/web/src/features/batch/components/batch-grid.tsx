@@ -3,11 +3,6 @@ import type { Batch } from "../hooks/use-batch.ts";
 import { BatchTile } from "./batch-tile.tsx";
 import { TileStatus } from "./tile-status.tsx";
 
-/** "01", "02"…: the photo's place in the batch, as the ZIP numbers its files. */
-function placeOf(index: number): string {
-  return String(index + 1).padStart(2, "0");
-}
-
 /** The batch's photos, each with its own progress once started. */
 export function BatchGrid({ batch }: { batch: Batch }) {
   const { photos, runs, started } = batch;
@@ -16,7 +11,7 @@ export function BatchGrid({ batch }: { batch: Batch }) {
       aria-label="Photos in this batch"
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4"
     >
-      {photos.map((photo, index) => {
+      {photos.map((photo) => {
         const run = runs[photo.id];
         return (
           <BatchTile
@@ -31,7 +26,10 @@ export function BatchGrid({ batch }: { batch: Batch }) {
                 run={run}
                 method={batch.method}
                 onDownload={(url) =>
-                  void downloadImage({ url, prompt: batch.prompt, suffix: placeOf(index) })
+                  void downloadImage({
+                    url,
+                    name: { photoName: photo.file.name, prompt: batch.prompt },
+                  })
                 }
                 onRetry={() => batch.retry([photo])}
               />

@@ -1,5 +1,6 @@
 import { Download, RotateCcw } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import { DownloadFormatSelect } from "../../../components/ui/download-format-select.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { ProgressBar } from "../../../components/ui/progress-bar.tsx";
 import type { BatchTally } from "../batch-photo.ts";
@@ -54,10 +55,18 @@ export function BatchProgress({
             </Button>
           )}
           {tally.done > 0 && (
-            <Button variant="primary" onClick={onDownloadAll} loading={archive.busy}>
-              {!archive.busy && <Download aria-hidden="true" />}
-              {archive.busy ? "Preparing ZIP…" : `Download all (${tally.done})`}
-            </Button>
+            <div className="flex gap-2">
+              <Button
+                variant="primary"
+                className="min-w-0 flex-1"
+                onClick={onDownloadAll}
+                loading={archive.busy}
+              >
+                {!archive.busy && <Download aria-hidden="true" />}
+                {archive.busy ? "Preparing ZIP…" : `Download all (${tally.done})`}
+              </Button>
+              <DownloadFormatSelect />
+            </div>
           )}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { GALLERY_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DOWNLOAD_FORMAT_KEY } from "../../../lib/download-format.ts";
 import {
   batchAnswers,
   completedRecord,
@@ -50,6 +51,7 @@ function savedFiles() {
 
 describe("Download all (issue 14, point 6)", () => {
   beforeEach(stubStudioBrowser);
+  afterEach(() => window.localStorage.clear());
 
   it("posts the finished records in the batch's order and saves the ZIP", async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04]);
@@ -62,15 +64,28 @@ describe("Download all (issue 14, point 6)", () => {
 
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(callsTo(fetchMock, "/api/images/archive")).toEqual([
-      expect.objectContaining({ method: "POST", body: { ids: ["rec-1", "rec-3"] } }),
+      expect.objectContaining({
+        url: "/api/images/archive?format=png",
+        method: "POST",
+        body: { ids: ["rec-1", "rec-3"] },
+      }),
     ]);
     expect(saved[0]?.name).toBe("backdrop-images.zip");
     const blob = saved[0]?.blob as Blob;
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(zip);
     expect(screen.getByRole("button", { name: "Download all (2)" })).toBeEnabled();
+
+    // The format chosen beside it is asked of the server, and remembered.
+    await user.selectOptions(screen.getByRole("combobox", { name: "Download format" }), "WebP");
+    await user.click(screen.getByRole("button", { name: "Download all (2)" }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(callsTo(fetchMock, "/api/images/archive")[1]?.url).toBe(
+      "/api/images/archive?format=webp",
+    );
+    expect(window.localStorage.getItem(DOWNLOAD_FORMAT_KEY)).toBe("webp");
   });
 
-  it("downloads one photo's result under the prompt's words and its place", async () => {
+  it("downloads one photo's result under its own file name and the scene's words", async () => {
     const { user } = await finishedBatch(jsonResponse(500, {}));
     mockApi({
       [`GET ${resultUrl(3)}`]: new Response(new Uint8Array([1]), {
@@ -82,7 +97,7 @@ describe("Download all (issue 14, point 6)", () => {
     await user.click(tile("photo-3.png").getByRole("button", { name: "Download photo-3.png" }));
 
     await waitFor(() =>
-      expect(saved.map((file) => file.name)).toEqual(["backdrop-snowy-forest-03.png"]),
+      expect(saved.map((file) => file.name)).toEqual(["photo-3__snowy-forest.png"]),
     );
   });
 

@@ -15,7 +15,7 @@ type Checked = { photo: Omit<BatchPhoto, "id"> } | { refused: RefusedFile };
 async function checkBatchPhoto(file: File, readSize: SizeReader): Promise<Checked> {
   const checked = await checkPhoto(file, readSize);
   return checked.ok
-    ? { photo: { file, previewUrl: checked.url, ...checked.size } }
+    ? { photo: { file: checked.file, previewUrl: checked.url, ...checked.size } }
     : { refused: { name: file.name, message: checked.message } };
 }
 

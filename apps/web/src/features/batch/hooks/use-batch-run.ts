@@ -23,6 +23,7 @@ export type BatchSettings = {
   shadow: ShadowStyle;
   aspect: Aspect;
   relightProduct?: boolean;
+  exactProduct?: boolean | null;
 };
 
 const TOO_MANY_REQUESTS = 429;
@@ -106,6 +107,7 @@ export function useBatchRun() {
             shadow: settings.shadow,
             aspect: settings.aspect,
             relightProduct: settings.relightProduct ?? false,
+            exactProduct: settings.exactProduct,
           });
           return upload.recordId;
         });

@@ -40,9 +40,9 @@ export function useBatch() {
   const { add, clear } = photos;
   const { reset: resetRun } = run;
   const { reset: resetArchive } = archive;
-  const { prompt, method, shadow, aspect, relightProduct } = settings;
+  const { prompt, method, shadow, aspect, relightProduct, exactProduct } = settings;
   const { setPrompt: setPromptValue, setMethod, setShadow, setAspect: setAspectValue } = settings;
-  const { setRelightProduct } = settings;
+  const { setRelightProduct, setExactProduct } = settings;
 
   /** Opens the batch with these photos and the studio's form as it was. */
   const begin = useCallback(
@@ -55,6 +55,7 @@ export function useBatch() {
       setShadow(form.shadow ?? DEFAULT_SHADOW_STYLE);
       setAspectValue(form.aspect ?? DEFAULT_ASPECT);
       setRelightProduct(form.relightProduct ?? false);
+      setExactProduct(form.exactProduct ?? null);
       setErrors(NO_ERRORS);
       setOpen(true);
       void add(files);
@@ -69,6 +70,7 @@ export function useBatch() {
       setShadow,
       setAspectValue,
       setRelightProduct,
+      setExactProduct,
     ],
   );
 
@@ -129,7 +131,7 @@ export function useBatch() {
         setErrors({ ...NO_ERRORS, tokens: check.message });
         return false;
     }
-    run.start(photos.photos, { prompt, method, shadow, aspect, relightProduct });
+    run.start(photos.photos, { prompt, method, shadow, aspect, relightProduct, exactProduct });
     return true;
   };
 

@@ -1,12 +1,15 @@
 import { GALLERY_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
-import { saveBlob } from "../../../lib/download-image.ts";
+import { readDownloadFormat } from "../../../lib/download-format.ts";
 import { fetchArchive } from "../api.ts";
 
 export const ARCHIVE_FILE_NAME = "backdrop-images.zip";
 
-/** Download all: the finished results as one ZIP, with its wait and its failure. */
+/**
+ * Download all: the finished results as one ZIP in the seller's download format, each named
+ * after its photo and the scene by the server, with its wait and its failure.
+ */
 export function useDownloadAll() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -15,7 +18,10 @@ export function useDownloadAll() {
     setBusy(true);
     setError(null);
     try {
-      saveBlob(await fetchArchive(recordIds), ARCHIVE_FILE_NAME);
+      const archive = await fetchArchive(recordIds, readDownloadFormat());
+      // The saver loads with the first download, out of the first page load.
+      const { saveBlob } = await import("../../../lib/download-image.ts");
+      saveBlob(archive, ARCHIVE_FILE_NAME);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : GALLERY_MESSAGES.archiveFailed);
     } finally {

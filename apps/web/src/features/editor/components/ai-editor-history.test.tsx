@@ -91,8 +91,12 @@ describe("AI editor history", () => {
 
   it("resets to the original as a step that can be undone", async () => {
     const { user } = await withTwoEdits();
+    expect(historySteps()[0]).toHaveTextContent(/^Original$/);
     await user.click(screen.getByRole("button", { name: "Reset to Original" }));
     expectShown(ORIGINAL_URL);
+    // the step the reset made shows the original, and says so
+    expect(historySteps()[3]).toHaveTextContent(/^Original$/);
+    expect(historySteps()[1]).toHaveTextContent(/^1$/);
     expect(screen.getByRole("button", { name: "Reset to Original" })).toBeDisabled();
     expect(historySteps()).toHaveLength(4);
     await user.click(screen.getByRole("button", { name: "Undo" }));

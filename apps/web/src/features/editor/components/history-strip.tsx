@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { type EditorHistory, stepLabel } from "../editor-history.ts";
+import { type EditorHistory, originalImage, stepLabel } from "../editor-history.ts";
 
 type HistoryStripProps = {
   history: EditorHistory;
@@ -49,7 +49,8 @@ export function HistoryStrip({ history, disabled, onJump }: HistoryStripProps) {
                   className="size-full object-cover"
                 />
                 <span className="absolute bottom-1 left-1 rounded-md bg-ink/75 px-1 text-[0.625rem] leading-4 font-semibold text-white">
-                  {index === 0 ? "Orig." : index}
+                  {/* what "Reset to Original" brings back, named as such */}
+                  {index === 0 || url === originalImage(history) ? "Original" : index}
                 </span>
               </button>
             </li>

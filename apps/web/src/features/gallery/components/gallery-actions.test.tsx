@@ -22,7 +22,7 @@ const RECORDS: TImageRecord[] = [
     prompt: "On a marble counter, morning light",
     originalImage: { url: `${FILES}/o1.png` },
     processedImage: { url: `${FILES}/${P1}.png`, fidelity: null },
-    aiGeneratedImages: [{ url: `${FILES}/${E1}.png`, fidelity: null }],
+    aiGeneratedImages: [{ url: `${FILES}/${E1}.png`, fidelity: null, instruction: null }],
     upscaledImage: { url: `${FILES}/${U1}.png`, fidelity: null },
   }),
   imageRecord({

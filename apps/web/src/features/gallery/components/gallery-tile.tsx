@@ -28,13 +28,15 @@ export function GalleryTile({
   const [state, setState] = useState<"loading" | "loaded" | "failed">("loading");
   const date = formatImageDate(image.createdAt);
   const prompt = image.prompt ?? "No prompt";
+  // an AI edit is named by what the user asked of it, its scene after
+  const caption = image.instruction ? `“${image.instruction}”` : prompt;
   const tag = tileTag(image);
   return (
     <button
       ref={ref}
       type="button"
       onClick={onOpen}
-      aria-label={`${image.editNumber ? `${noun} ${image.editNumber}` : noun}: ${prompt}, ${date}`}
+      aria-label={`${image.editNumber ? `${noun} ${image.editNumber}` : noun}: ${image.instruction ? `${caption}; ${prompt}` : prompt}, ${date}`}
       aria-haspopup="dialog"
       className="group relative block aspect-square w-full overflow-hidden rounded-2xl border border-line bg-sunken shadow-card transition-shadow duration-200 hover:shadow-panel"
     >
@@ -76,9 +78,13 @@ export function GalleryTile({
       )}
       <span
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-linear-to-t from-ink/85 via-ink/45 to-transparent px-3 pt-12 pb-3 text-left opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-visible:opacity-100"
+        className={cx(
+          "pointer-events-none absolute inset-x-0 bottom-0 flex flex-col gap-0.5 bg-linear-to-t from-ink/85 via-ink/45 to-transparent px-3 pt-12 pb-3 text-left transition-opacity duration-200 group-hover:opacity-100 group-focus-visible:opacity-100",
+          // an edit's instruction is what tells it from its siblings: always shown
+          image.instruction ? "opacity-100" : "opacity-0",
+        )}
       >
-        <span className="line-clamp-2 text-sm leading-snug font-medium text-white">{prompt}</span>
+        <span className="line-clamp-2 text-sm leading-snug font-medium text-white">{caption}</span>
         <span className="text-xs text-white/75">{date}</span>
       </span>
     </button>

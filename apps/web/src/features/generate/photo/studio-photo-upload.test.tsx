@@ -1,7 +1,7 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../../../test/fake-browser.ts";
+import { FakeEventSource, pngFile } from "../../../test/fake-browser.ts";
 import { fakeTimersInEachTest } from "../../../test/fake-timers.ts";
 import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
@@ -132,10 +132,7 @@ describe("the photo is uploaded when it is picked", () => {
       ...generationAnswers(),
       "POST /api/fal/upload": () => new Promise<Response>((resolve) => (land = resolve)),
     });
-    await user.upload(
-      screen.getByLabelText("Your photo"),
-      new File(["png"], "first.png", { type: "image/png" }),
-    );
+    await user.upload(screen.getByLabelText("Your photo"), pngFile("first.png"));
     expect(await screen.findByText("Preparing subject…")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Remove photo" }));

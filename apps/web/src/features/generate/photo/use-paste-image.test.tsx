@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { stubImageSize } from "../../../test/fake-browser.ts";
+import { pngFile, stubImageSize } from "../../../test/fake-browser.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 
 function paste(target: EventTarget, file: File | null, text = "") {
@@ -13,7 +13,7 @@ function paste(target: EventTarget, file: File | null, text = "") {
   return event;
 }
 
-const photo = () => new File(["png"], "clipboard.png", { type: "image/png" });
+const photo = () => pngFile("clipboard.png");
 
 describe("pasting a photo", () => {
   beforeEach(() => stubImageSize(800, 600));

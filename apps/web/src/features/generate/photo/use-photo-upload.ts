@@ -26,6 +26,11 @@ export type PhotoUpload = {
    * was taken before.
    */
   take: () => UploadedPhoto | Promise<UploadedPhoto> | null;
+  /**
+   * Makes `photo` the upload of `file`, about to be picked: a photo brought back from its
+   * upload is not sent (nor cut out, nor charged) again. `used`: a generation took it already.
+   */
+  adopt: (file: File, photo: UploadedPhoto, used: boolean) => void;
 };
 
 /**
@@ -81,6 +86,10 @@ export function usePhotoUpload(file: File | null, uid: string | null): PhotoUplo
           : now,
       );
       return uploaded ? uploaded.photo : upload.answer;
+    },
+    adopt: (adopted, photo, used) => {
+      if (!uid) return;
+      inFlight.current = { file: adopted, uid, answer: Promise.resolve(photo), taken: used };
     },
   };
 }

@@ -1,5 +1,11 @@
-import { Download, Undo2, WandSparkles, ZoomIn } from "lucide-react";
+import { Download, LockKeyhole, Undo2, WandSparkles, ZoomIn } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
+import {
+  DownloadFormatSelect,
+  useTransparentLabel,
+} from "../../../components/ui/download-format-select.tsx";
+import { cx } from "../../../lib/cx.ts";
+import { useEditLock } from "../../editor/index.ts";
 import type { ShownImage } from "../result/shown-image.ts";
 import { EDIT_COST, UPSCALE_COST } from "../settings/token-cost.ts";
 
@@ -35,18 +41,23 @@ export function ResultActions({
   onRevertUpscale,
   onEdit,
 }: ResultActionsProps) {
+  const transparentLabel = useTransparentLabel();
+  const editLock = useEditLock();
   return (
     <div className="mt-4">
       <div className="grid grid-cols-2 gap-2.5">
-        <Button
-          variant="primary"
-          className={hasCutout ? "col-span-2 sm:col-span-1" : "col-span-2"}
-          loading={downloading}
-          onClick={onDownload}
-        >
-          {!downloading && <Download aria-hidden="true" />}
-          Download
-        </Button>
+        <div className={cx("flex gap-2", hasCutout ? "col-span-2 sm:col-span-1" : "col-span-2")}>
+          <Button
+            variant="primary"
+            className="min-w-0 flex-1"
+            loading={downloading}
+            onClick={onDownload}
+          >
+            {!downloading && <Download aria-hidden="true" />}
+            Download
+          </Button>
+          <DownloadFormatSelect />
+        </div>
         {hasCutout && (
           <Button
             variant="secondary"
@@ -57,7 +68,7 @@ export function ResultActions({
             aria-describedby="studio-action-costs"
           >
             {!downloadingCutout && <Download aria-hidden="true" />}
-            Transparent PNG
+            {transparentLabel}
           </Button>
         )}
         {shown.kind === "upscaled" ? (
@@ -83,15 +94,30 @@ export function ResultActions({
           disabled={upscaling}
           aria-pressed={editing}
           aria-describedby="studio-action-costs studio-edit-alert"
+          // a plan without AI edits: locked, and which plan opens it, before the press
+          aria-label={editLock.locked ? `Edit with AI, ${editLock.plan} plan` : undefined}
           className="aria-pressed:border-ink aria-pressed:bg-canvas aria-pressed:ring-1 aria-pressed:ring-ink"
         >
-          <WandSparkles aria-hidden="true" />
+          {editLock.locked ? (
+            <LockKeyhole aria-hidden="true" />
+          ) : (
+            <WandSparkles aria-hidden="true" />
+          )}
           Edit with AI
+          {editLock.locked && (
+            <span className="-mr-1 rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-700 ring-1 ring-accent-200">
+              {editLock.plan}
+            </span>
+          )}
         </Button>
       </div>
-      <p id="studio-action-costs" className="mt-2.5 text-center text-xs text-ink-subtle">
+      <p
+        id="studio-action-costs"
+        className="mt-2.5 text-center text-xs text-balance text-ink-subtle"
+      >
         Upscaling costs {UPSCALE_COST} tokens, each AI edit {EDIT_COST}.
-        {hasCutout && " The transparent PNG of your subject is free."}
+        {hasCutout &&
+          ` The ${transparentLabel.replace("Transparent", "transparent")} of your subject is free.`}
       </p>
     </div>
   );

@@ -47,8 +47,11 @@ describe("the editor slot", () => {
       const { user, fetchMock } = renderStudio(generationAnswers(session), { session });
       await generateToResult(user);
       expect(screen.queryByText(M.editsNeedUpgrade)).not.toBeInTheDocument();
+      // Locked before the press: the lock and the plan that opens it.
+      const editButton = screen.getByRole("button", { name: "Edit with AI, Pro plan" });
+      expect(editButton).toHaveTextContent("Edit with AIPro");
 
-      await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+      await user.click(editButton);
 
       // At once: no waiting, nothing typed, and inside a live alert of the result area.
       const alert = screen.getByText(M.editsNeedUpgrade).closest('[role="alert"]');
@@ -59,9 +62,7 @@ describe("the editor slot", () => {
       expect(
         within(alert as HTMLElement).getByRole("link", { name: "See plans with AI edits" }),
       ).toHaveAttribute("href", "/pricing");
-      expect(screen.getByRole("button", { name: "Edit with AI" })).toHaveAccessibleDescription(
-        expect.stringContaining(M.editsNeedUpgrade),
-      );
+      expect(editButton).toHaveAccessibleDescription(expect.stringContaining(M.editsNeedUpgrade));
       expect(screen.queryByTestId("editor-slot")).not.toBeInTheDocument();
       expect(callsTo(fetchMock, "/api/fal/edit-gemini")).toHaveLength(0);
 
@@ -75,7 +76,9 @@ describe("the editor slot", () => {
     const { user } = renderStudio(generationAnswers(pro()), { session: pro() });
     await generateToResult(user);
 
-    await user.click(screen.getByRole("button", { name: "Edit with AI" }));
+    const editButton = screen.getByRole("button", { name: "Edit with AI" });
+    expect(editButton).toHaveTextContent(/^Edit with AI$/);
+    await user.click(editButton);
     expect(slot()).toHaveAttribute("data-record-id", "rec-1");
     expect(slot()).toHaveAttribute("data-image-url", PROCESSED_URL);
 

@@ -119,7 +119,7 @@ describe("takes of one generation (issue 14, point 2)", () => {
 
   it("makes the picked take the result that Download and Upscale act on", async () => {
     let answerChoice: (response: Response) => void = () => {};
-    catchDownloads();
+    const savedName = catchDownloads();
     const { user, fetchMock } = renderStudio({
       ...generationAnswers(),
       [`POST ${CHOOSE_PATH}`]: () => new Promise<Response>((resolve) => (answerChoice = resolve)),
@@ -147,6 +147,8 @@ describe("takes of one generation (issue 14, point 2)", () => {
     await user.click(screen.getByRole("button", { name: "Download" }));
     await waitFor(() => expect(callsTo(fetchMock, TAKES[1])).toHaveLength(1));
     expect(callsTo(fetchMock, TAKES[0])).toHaveLength(0);
+    // Each take downloads under a name of its own.
+    expect(savedName()).toBe("backdrop__sandy-beach-golden-hour__take-2.png");
 
     await user.click(screen.getByRole("button", { name: "Upscale 2x" }));
     expect(callsTo(fetchMock, "/api/fal/upscale")[0]?.body).toMatchObject({

@@ -6,9 +6,13 @@ type BeforeAfterProps = {
   beforeUrl: string;
   afterUrl: string;
   afterAlt: string;
+  /** The images' shape, as attributes: the browser lays them out before their bytes arrive. */
+  size: { width: number; height: number };
   /** The result could not be shown. */
   onAfterError: () => void;
   onAfterLoad?: (size: { width: number; height: number }) => void;
+  /** The original could not be shown. */
+  onBeforeError?: () => void;
 };
 
 const chip =
@@ -22,8 +26,10 @@ export function BeforeAfter({
   beforeUrl,
   afterUrl,
   afterAlt,
+  size,
   onAfterError,
   onAfterLoad,
+  onBeforeError,
 }: BeforeAfterProps) {
   const [position, setPosition] = useState(50);
   return (
@@ -31,6 +37,11 @@ export function BeforeAfter({
       <img
         src={afterUrl}
         alt={afterAlt}
+        width={size.width}
+        height={size.height}
+        // The result is what the seller waits for: first in line, decoded off the main thread.
+        fetchPriority="high"
+        decoding="async"
         onError={onAfterError}
         onLoad={(event) =>
           onAfterLoad?.({
@@ -47,6 +58,10 @@ export function BeforeAfter({
         src={beforeUrl}
         alt=""
         aria-hidden="true"
+        width={size.width}
+        height={size.height}
+        decoding="async"
+        onError={onBeforeError}
         draggable={false}
         className="absolute inset-0 size-full bg-[#ece7df] object-contain"
         style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}

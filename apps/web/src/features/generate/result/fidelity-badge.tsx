@@ -37,9 +37,7 @@ export function FidelityBadge({
           title={`Mean colour difference ΔE ${fidelity.meanDeltaE.toFixed(2)} (CIEDE2000); under 2 is hard to see.`}
         >
           <Icon aria-hidden="true" className="size-3.5 shrink-0" />
-          <span>
-            {words.title} — {words.figure}
-          </span>
+          <span>{words.headline}</span>
         </span>
         {fidelity.differenceUrl && (
           <button

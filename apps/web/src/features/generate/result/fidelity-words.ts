@@ -7,6 +7,11 @@ const UNCHANGED_SHARE = 0.99;
 export type FidelityWords = {
   /** The badge's first words. */
   title: string;
+  /**
+   * What the badge says: the title with its figure, or for a light-matched product the title
+   * alone, in plain words, its figure told in the note.
+   */
+  headline: string;
   /** "99.8% of pixels within ΔE 2". */
   figure: string;
   /** Whether the product is its photo's own, as far as anyone could see. */
@@ -17,7 +22,7 @@ export type FidelityWords = {
 
 const TITLES: Record<TFidelity["kept"], string> = {
   original: "Product kept",
-  "light-matched": "Product light-matched",
+  "light-matched": "Colours adjusted to the scene's light",
   redrawn: "Product redrawn",
   retouched: "Product retouched",
   upscaled: "Product upscaled",
@@ -34,8 +39,11 @@ export function fidelityWords(fidelity: TFidelity, shown: ShownKind): FidelityWo
       shown === "edited"
         ? "This edit asked to change the product itself, so its original pixels were not put back."
         : "You let the model relight the product, so its original pixels were not put back.";
-  } else if (fidelity.kept === "light-matched" && !unchanged) {
-    note = "Its colours were leaned toward the scene's light, within set bounds.";
   }
-  return { title, figure, unchanged, note };
+  const adjusted = fidelity.kept === "light-matched" && !unchanged;
+  if (adjusted) {
+    note = `Leaned toward the scene's light within set bounds: ${figure}.`;
+  }
+  const headline = adjusted ? title : `${title} — ${figure}`;
+  return { title, headline, figure, unchanged, note };
 }

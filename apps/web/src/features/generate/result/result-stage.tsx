@@ -73,6 +73,8 @@ export function ResultStage({
   return (
     <section
       ref={ref}
+      // focused after Generate (studio-panel.tsx)
+      tabIndex={-1}
       aria-labelledby="studio-result-title"
       className="min-w-0 scroll-mt-24 lg:sticky lg:top-24 lg:self-start"
     >

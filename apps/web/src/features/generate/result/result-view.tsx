@@ -3,6 +3,7 @@ import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
+import { displayCopyOf } from "../../../lib/display-copies.ts";
 import type { EditProblem } from "../../editor/index.ts";
 import { EditUpgradeAlert } from "../../editor/index.ts";
 import type { GenerationResult } from "../generation/use-generation.ts";
@@ -54,13 +55,23 @@ export function ResultView({
   onChooseTake,
 }: ResultViewProps) {
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
+  // Images whose display copy did not load: shown in full instead.
+  const [inFull, setInFull] = useState<ReadonlySet<string>>(new Set());
   const [loaded, setLoaded] = useState<{ url: string; size: ImageSize } | null>(null);
   const [downloading, setDownloading] = useState<"result" | "cutout" | null>(null);
   const [differenceOf, setDifferenceOf] = useState<string | null>(null);
   const fidelity = useShownFidelity(result.recordId, shown.url);
   const differenceUrl = differenceOf === shown.url ? fidelity?.differenceUrl : null;
   const broken = brokenUrl === shown.url;
-  const size = loaded?.url === shown.url ? loaded.size : null;
+  // The stage shows display copies (sized for the screen); downloads take the images themselves.
+  const after = inFull.has(shown.url) ? { url: shown.url, size: null } : displayCopyOf(shown.url);
+  const before = inFull.has(result.originalUrl)
+    ? result.originalUrl
+    : displayCopyOf(result.originalUrl).url;
+  const showInFull = (url: string) => setInFull((urls) => new Set(urls).add(url));
+  // The image's own size: as its record gave it, else its pixels once loaded in full (a record
+  // opened from the gallery knows only its upload's size, which a size preset does not keep).
+  const size = after.size ?? (loaded?.url === shown.url ? loaded.size : null);
   const badge = KIND_BADGE[shown.kind];
 
   const download = async (which: "result" | "cutout") => {
@@ -75,8 +86,6 @@ export function ResultView({
   return (
     <>
       <StageFrame
-        // The image's own pixels once loaded: a record opened from the gallery knows only its
-        // upload's size, which a size preset does not keep.
         size={size ?? result}
         overlay={
           upscale.status === "running" && (
@@ -107,11 +116,19 @@ export function ResultView({
         ) : (
           <BeforeAfter
             key={shown.url}
-            beforeUrl={result.originalUrl}
-            afterUrl={shown.url}
+            beforeUrl={before}
+            afterUrl={after.url}
             afterAlt={`Your photo with the new background: ${result.prompt}`}
-            onAfterError={() => setBrokenUrl(shown.url)}
-            onAfterLoad={(natural) => setLoaded({ url: shown.url, size: natural })}
+            size={size ?? result}
+            onAfterError={() =>
+              after.url === shown.url ? setBrokenUrl(shown.url) : showInFull(shown.url)
+            }
+            onAfterLoad={(natural) => {
+              if (after.url === shown.url) setLoaded({ url: shown.url, size: natural });
+            }}
+            onBeforeError={() => {
+              if (before !== result.originalUrl) showInFull(result.originalUrl);
+            }}
           />
         )}
       </StageFrame>

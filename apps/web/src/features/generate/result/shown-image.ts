@@ -29,6 +29,6 @@ export function editedImage(url: string): ShownImage {
 /** For the download's file name. */
 export const SHOWN_SUFFIX: Record<ShownKind, string | undefined> = {
   generated: undefined,
-  upscaled: "2x",
+  upscaled: "upscaled-2x",
   edited: "edited",
 };

@@ -66,10 +66,11 @@ describe("the product's fidelity (issue 15, point 4)", () => {
     expect(screen.getByText(/You let the model relight the product/)).toBeInTheDocument();
   });
 
-  it("shows the offline engine's light match as its true figure", async () => {
+  it("says in plain words that the colours were adjusted, the figure in the details", async () => {
     await generatedWith(fidelity({ kept: "light-matched", withinDeltaE2: 0.6421 }));
+    expect(screen.getByText("Colours adjusted to the scene's light")).toBeInTheDocument();
     expect(
-      screen.getByText("Product light-matched — 64.2% of pixels within ΔE 2"),
+      screen.getByText(/within set bounds: 64\.2% of pixels within ΔE 2\./),
     ).toBeInTheDocument();
   });
 

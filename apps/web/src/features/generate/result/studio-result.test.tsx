@@ -138,7 +138,8 @@ describe("the result and its actions", () => {
 
     await user.click(screen.getByRole("button", { name: "Download" }));
 
-    await waitFor(() => expect(savedName()).toBe("backdrop-sandy-beach-at-golden-hour.png"));
+    // A record that does not know its photo's name: "backdrop" stands for it.
+    await waitFor(() => expect(savedName()).toBe("backdrop__sandy-beach-golden-hour.png"));
     expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(1);
   });
 
@@ -159,6 +160,7 @@ describe("the result and its actions", () => {
         status: "completed",
         processedImage: { url: PROCESSED_URL, fidelity: null },
         cutoutImage: { url: CUTOUT_URL },
+        sourceName: "Red Bottle SKU-1042.jpg",
       }),
     );
     const transparent = await screen.findByRole("button", { name: "Transparent PNG" });
@@ -167,7 +169,7 @@ describe("the result and its actions", () => {
     await user.click(transparent);
 
     await waitFor(() =>
-      expect(savedName()).toBe("backdrop-sandy-beach-at-golden-hour-transparent.png"),
+      expect(savedName()).toBe("red-bottle-sku-1042__sandy-beach-golden-hour__transparent.png"),
     );
     expect(callsTo(fetchMock, CUTOUT_URL)).toHaveLength(1);
     expect(callsTo(fetchMock, PROCESSED_URL)).toHaveLength(0);
@@ -185,6 +187,28 @@ describe("the result and its actions", () => {
     );
     expect(await screen.findByRole("button", { name: "Transparent PNG" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Download" })).toBeInTheDocument();
+  });
+
+  it("keeps the cut-out transparent whatever format is chosen beside Download", async () => {
+    openRecordInStudio(
+      imageRecord({
+        status: "completed",
+        stage: null,
+        processedImage: { url: PROCESSED_URL, fidelity: null },
+        cutoutImage: { url: CUTOUT_URL },
+      }),
+    );
+    const format = await screen.findByRole("combobox", { name: "Download format" });
+    expect(format).toHaveValue("png");
+    // WebP keeps the alpha: the cut-out follows it.
+    fireEvent.change(format, { target: { value: "webp" } });
+    expect(
+      await screen.findByRole("button", { name: "Transparent WebP" }),
+    ).toHaveAccessibleDescription(/The transparent WebP of your subject is free/);
+    // JPEG has none: the cut-out stays a PNG.
+    fireEvent.change(format, { target: { value: "jpeg" } });
+    expect(await screen.findByRole("button", { name: "Transparent PNG" })).toBeInTheDocument();
+    window.localStorage.clear();
   });
 
   it("toasts a download that fails", async () => {

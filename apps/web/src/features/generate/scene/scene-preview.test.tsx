@@ -1,3 +1,4 @@
+import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -8,10 +9,14 @@ import { ScenePreview } from "./scene-preview.tsx";
 const PREVIEW = "data:image/webp;base64,UklGRg==";
 const PATH = "/api/fal/scene-preview";
 
-function renderPreview(prompt: string, outputSize: { width: number; height: number } | null) {
+function renderPreview(
+  prompt: string,
+  outputSize: { width: number; height: number } | null,
+  recordId: string | null = null,
+) {
   return render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <ScenePreview prompt={prompt} outputSize={outputSize} />
+      <ScenePreview prompt={prompt} outputSize={outputSize} recordId={recordId} />
     </QueryClientProvider>,
   );
 }
@@ -27,12 +32,14 @@ describe("ScenePreview", () => {
         understood: ["wooden", "table"],
         ignored: ["gift boxes"],
         preview: PREVIEW,
+        scene: "Wooden table",
       }),
     });
     renderPreview("gift boxes on a wooden table", { width: 1200, height: 800 });
 
     const image = await screen.findByRole("img", { name: /background this prompt will give/i });
     expect(image).toHaveAttribute("src", PREVIEW);
+    expect(screen.getByText("Scene:")).toHaveTextContent("Scene: Wooden table");
     expect(screen.getByText("wooden")).toBeInTheDocument();
     expect(screen.getByText("gift boxes")).toBeInTheDocument();
     expect(
@@ -43,6 +50,33 @@ describe("ScenePreview", () => {
         body: { prompt: "gift boxes on a wooden table", width: 1200, height: 800 },
       }),
     ]);
+  });
+
+  it("asks about the photo's upload and shows the note the server makes of it", async () => {
+    const fetchMock = mockApi({
+      [`POST ${PATH}`]: jsonResponse(200, {
+        understood: ["beach"],
+        ignored: [],
+        preview: PREVIEW,
+        note: GENERATION_MESSAGES.subjectFillsFrame,
+      }),
+    });
+    renderPreview("on a beach", { width: 1200, height: 800 }, "record-1");
+    expect(await screen.findByText(GENERATION_MESSAGES.subjectFillsFrame)).toBeInTheDocument();
+    expect(callsTo(fetchMock, PATH)).toEqual([
+      expect.objectContaining({
+        body: { prompt: "on a beach", width: 1200, height: 800, recordId: "record-1" },
+      }),
+    ]);
+  });
+
+  it("shows no note when the server makes none", async () => {
+    mockApi({
+      [`POST ${PATH}`]: jsonResponse(200, { understood: ["beach"], ignored: [], preview: PREVIEW }),
+    });
+    renderPreview("on a beach", null, "record-1");
+    await screen.findByText("Everything you described will be drawn.");
+    expect(screen.queryByText(/only a little of the scene/)).not.toBeInTheDocument();
   });
 
   it("says so when none of the words can be drawn", async () => {

@@ -8,7 +8,12 @@ type ScenePreviewProps = {
   prompt: string;
   /** The picture Generate would make (the photo at its chosen size): the preview takes its shape. */
   outputSize: { width: number; height: number } | null;
+  /** The picked photo's upload once its subject is cut out: the preview then notes a subject filling it. */
+  recordId?: string | null;
 };
+
+/** The engine's reading of the prompt as useScenePreview keeps it. */
+export type ScenePreviewState = ReturnType<typeof useScenePreview>;
 
 function Words({ label, words, tone }: { label: string; words: string[]; tone: "drawn" | "left" }) {
   if (words.length === 0) return null;
@@ -46,8 +51,24 @@ function summary({ understood, ignored }: TScenePreviewResponse): string {
  * The scene the prompt will give, drawn as the user types and before anything is charged:
  * a small picture without the subject, the words that will be drawn and those left out.
  */
-export function ScenePreview({ prompt, outputSize }: ScenePreviewProps) {
-  const { reading, updating, failed } = useScenePreview(prompt, outputSize);
+export function ScenePreview({ prompt, outputSize, recordId = null }: ScenePreviewProps) {
+  const scene = useScenePreview(prompt, outputSize, recordId);
+  return <ScenePreviewCard scene={scene} outputSize={outputSize} />;
+}
+
+export type ScenePreviewCardProps = {
+  scene: ScenePreviewState;
+  outputSize: { width: number; height: number } | null;
+};
+
+/**
+ * The preview of a reading asked for elsewhere (the studio, whose size picker reads it too),
+ * in the shape of the picture Generate would make (`outputSize`).
+ */
+export function ScenePreviewCard({
+  scene: { reading, updating, failed },
+  outputSize,
+}: ScenePreviewCardProps) {
   // An engine that draws whatever it is told has nothing to show before it runs.
   if (reading && reading.preview === null && reading.ignored.length === 0) return null;
   if (!reading && !updating && !failed) return null;
@@ -101,11 +122,17 @@ export function ScenePreview({ prompt, outputSize }: ScenePreviewProps) {
           <div className="flex min-w-0 flex-col gap-2">
             {reading ? (
               <>
+                {reading.scene && (
+                  <p className="text-xs text-ink-muted">
+                    Scene: <span className="font-medium text-ink">{reading.scene}</span>
+                  </p>
+                )}
                 <Words label="Will be drawn" words={reading.understood} tone="drawn" />
                 <Words label="Left out" words={reading.ignored} tone="left" />
                 <p aria-live="polite" className="text-xs text-ink-muted">
                   {summary(reading)}
                 </p>
+                {reading.note && <p className="text-xs text-ink-muted">{reading.note}</p>}
               </>
             ) : (
               <p className="text-xs text-ink-muted">Drawing your scene…</p>

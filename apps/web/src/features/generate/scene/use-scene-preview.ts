@@ -28,12 +28,13 @@ function useDebounced<T>(value: T, delayMs: number): T {
 export function useScenePreview(
   prompt: string,
   outputSize: { width: number; height: number } | null,
+  recordId: string | null = null,
 ) {
   const settled = useDebounced(prompt.trim(), PREVIEW_DEBOUNCE_MS);
   const size = outputSize ? { width: outputSize.width, height: outputSize.height } : null;
   const query = useQuery({
-    queryKey: ["scene-preview", settled, size?.width ?? null, size?.height ?? null],
-    queryFn: ({ signal }) => previewScene(settled, size, signal),
+    queryKey: ["scene-preview", settled, size?.width ?? null, size?.height ?? null, recordId],
+    queryFn: ({ signal }) => previewScene(settled, size, signal, recordId),
     enabled: settled.length >= MIN_PROMPT_LENGTH,
     staleTime: Number.POSITIVE_INFINITY,
     placeholderData: keepPreviousData,

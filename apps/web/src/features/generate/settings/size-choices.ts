@@ -1,4 +1,4 @@
-import { ASPECT_PRESETS, type Aspect, outputSize } from "@backdrop/shared";
+import { ASPECT_PRESETS, type Aspect, outputSize, pictureSize } from "@backdrop/shared";
 import type { ImageSize } from "../photo/image-checks.ts";
 import { generationCost } from "./token-cost.ts";
 
@@ -19,11 +19,21 @@ export type SizeChoice = {
   output: Output | null;
 };
 
-/** What a generation at `aspect` makes of `photo`, priced as the server charges it. */
-export function outputOf(photo: ImageSize | null, aspect: Aspect): Output | null {
+/**
+ * What a generation at `aspect` makes of `photo`, priced as the server charges it (before it
+ * reads the prompt, at the size the aspect gives). A `marketplace` request (a white background,
+ * as the scene preview reads the prompt) left at the photo's own size is made square, as the
+ * server makes it, at no higher price.
+ */
+export function outputOf(
+  photo: ImageSize | null,
+  aspect: Aspect,
+  marketplace = false,
+): Output | null {
   if (!photo) return null;
-  const size = outputSize(photo.width, photo.height, aspect);
-  return { ...size, cost: generationCost(size.width, size.height) };
+  const charged = outputSize(photo.width, photo.height, aspect);
+  const size = pictureSize(photo.width, photo.height, aspect, marketplace);
+  return { ...size, cost: generationCost(charged.width, charged.height) };
 }
 
 function shapeOf(aspect: Exclude<Aspect, "original">): ImageSize {
@@ -31,17 +41,36 @@ function shapeOf(aspect: Exclude<Aspect, "original">): ImageSize {
   return { width, height };
 }
 
-/** The photo's own size first, then every preset, each with what it makes of `photo`. */
-export function sizeChoices(photo: ImageSize | null): SizeChoice[] {
-  return [
-    {
+/** The photo's own size: its shape, or for a white background the square marketplaces ask. */
+function originalChoice(photo: ImageSize | null, marketplace: boolean): SizeChoice {
+  const output = outputOf(photo, "original", marketplace);
+  if (marketplace) {
+    return {
       aspect: "original",
-      name: "Original size",
-      use: "Same shape as your photo",
-      ratio: null,
-      shape: photo,
-      output: outputOf(photo, "original"),
-    },
+      name: "Original size, made square",
+      use: "A white background is made square, as marketplaces ask",
+      ratio: "1:1",
+      shape: shapeOf("1:1"),
+      output,
+    };
+  }
+  return {
+    aspect: "original",
+    name: "Original size",
+    use: "Same shape as your photo",
+    ratio: null,
+    shape: photo,
+    output,
+  };
+}
+
+/**
+ * The photo's own size first, then every preset, each with what it makes of `photo`;
+ * `marketplace` when the prompt asks for a white background (see outputOf).
+ */
+export function sizeChoices(photo: ImageSize | null, marketplace = false): SizeChoice[] {
+  return [
+    originalChoice(photo, marketplace),
     ...ASPECT_PRESETS.map(({ aspect, name, use }) => ({
       aspect,
       name,

@@ -9,16 +9,18 @@ import { SizePicker } from "./size-picker.tsx";
 function Studio({
   photo,
   onChange = () => {},
+  marketplace = false,
 }: {
   photo: { width: number; height: number } | null;
   onChange?: (aspect: Aspect) => void;
+  marketplace?: boolean;
 }) {
   const [aspect, setAspect] = useState<Aspect>("original");
   const choose = (next: Aspect) => {
     setAspect(next);
     onChange(next);
   };
-  return <SizePicker value={aspect} onChange={choose} photo={photo} />;
+  return <SizePicker value={aspect} onChange={choose} photo={photo} marketplace={marketplace} />;
 }
 
 const toggle = () => screen.getByRole("button", { name: /^Size/ });
@@ -53,6 +55,32 @@ describe("SizePicker", () => {
       expect(radio(name)).toHaveAccessibleDescription(description);
     }
     expect(radio(/^Original size/)).toBeChecked();
+  });
+
+  it("for a white background, says the photo's own size is made square, at its own price", async () => {
+    const user = userEvent.setup();
+    render(<Studio photo={{ width: 600, height: 400 }} marketplace />);
+    expect(toggle()).toHaveAccessibleName(
+      /^Size Original size, made square · 1:1 600 × 600 8 tokens/,
+    );
+    expect(toggle()).not.toHaveAccessibleName(/same shape/i);
+
+    await user.click(toggle());
+
+    expect(radio(/^Original size, made square 1:1$/)).toHaveAccessibleDescription(
+      "A white background is made square, as marketplaces ask 600 × 600 8 tokens",
+    );
+    // The other sizes are what they were: a chosen ratio is kept for a white background too.
+    expect(radio(/^Wide 16:9$/)).toHaveAccessibleDescription(
+      "Landscape banner 1024 × 576 8 tokens",
+    );
+  });
+
+  it("for a white background before a photo, says it will be square", () => {
+    render(<Studio photo={null} marketplace />);
+    expect(toggle()).toHaveAccessibleName(
+      /^Size Original size, made square · 1:1 A white background is made square, as marketplaces ask/,
+    );
   });
 
   it("before a photo, shows the ratios and their uses with a hint instead of sizes", async () => {

@@ -12,6 +12,8 @@ type SizePickerProps = {
   onChange: (value: Aspect) => void;
   /** The picked photo's size: each choice shows what it makes of it and its price. */
   photo: ImageSize | null;
+  /** The prompt asks for a white background, which the photo's own size makes square. */
+  marketplace?: boolean;
 };
 
 const TITLE_ID = "studio-size-title";
@@ -54,9 +56,9 @@ function ChoiceName({ choice }: { choice: SizeChoice }) {
  * into one row showing the choice, so seven choices do not push Generate down; opened, they
  * are one radio group.
  */
-export function SizePicker({ value, onChange, photo }: SizePickerProps) {
+export function SizePicker({ value, onChange, photo, marketplace = false }: SizePickerProps) {
   const [open, setOpen] = useState(false);
-  const choices = sizeChoices(photo);
+  const choices = sizeChoices(photo, marketplace);
   const chosen = choices.find((choice) => choice.aspect === value) ?? (choices[0] as SizeChoice);
 
   return (

@@ -1,13 +1,13 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { imageRecord } from "../../../test/image-record.ts";
 import { callsTo } from "../../../test/mock-api.ts";
+import { jsonResponse } from "../../../test/render-route.tsx";
 import {
+  emitCompleted,
   fillStudio,
   generationAnswers,
-  PROCESSED_URL,
   recordStream,
   renderStudio,
   stubStudioBrowser,
@@ -38,14 +38,7 @@ describe("the output's size (issue 14, point 3)", () => {
     const stream = await recordStream();
     expect(callsTo(fetchMock, "/api/fal/process")[0]?.body).toMatchObject({ aspect: "1:1" });
 
-    stream.emit(
-      "record",
-      imageRecord({
-        status: "completed",
-        stage: null,
-        processedImage: { url: PROCESSED_URL, fidelity: null },
-      }),
-    );
+    emitCompleted(stream);
     const result = screen.getByRole("region", { name: "Result" });
     await within(result).findByRole("button", { name: "Download" });
     // The square's size, not the upload's, until the image itself has loaded.
@@ -73,5 +66,35 @@ describe("the output's size (issue 14, point 3)", () => {
     expect(callsTo(fetchMock, "/api/fal/process")[0]?.body).toMatchObject({
       aspect: "original",
     });
+  });
+
+  it("makes a white background's picture square at the photo's own size, as the server does", async () => {
+    const { user, fetchMock } = renderStudio({
+      ...generationAnswers(),
+      "POST /api/fal/scene-preview": jsonResponse(200, {
+        understood: ["white"],
+        ignored: [],
+        preview: null,
+        marketplace: true,
+      }),
+    });
+    await fillStudio(user, "pure white background for amazon");
+    const sizeRow = screen.getByRole("button", { name: /^Size/ });
+    await waitFor(() =>
+      expect(sizeRow).toHaveAccessibleName(/^Size Original size, made square · 1:1 600 × 600/),
+    );
+    // The price is the photo's own: the square is never charged more.
+    expect(costLine()).toHaveTextContent("This photo costs 8 tokens · you have 120");
+
+    await user.click(generate());
+    const stream = await recordStream();
+    expect(callsTo(fetchMock, "/api/fal/process")[0]?.body).toMatchObject({
+      aspect: "original",
+    });
+    emitCompleted(stream);
+    // The result is framed as the square the server makes, not in the photo's shape.
+    const result = screen.getByRole("region", { name: "Result" });
+    await within(result).findByRole("button", { name: "Download" });
+    expect(within(result).getByText("600 × 600 px")).toBeInTheDocument();
   });
 });

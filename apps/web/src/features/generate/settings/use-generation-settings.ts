@@ -15,6 +15,11 @@ export type GenerationSettings = {
   aspect: Aspect;
   /** Let the model relight the product instead of keeping its own pixels (fal only). */
   relightProduct: boolean;
+  /**
+   * Keep every pixel of the product as photographed ("Exact product"); null until the seller
+   * chooses, when it follows the prompt (on for a white or marketplace request).
+   */
+  exactProduct: boolean | null;
 };
 
 /** The studio's and the batch's settings, each with its setter, starting from the defaults. */
@@ -24,6 +29,7 @@ export function useGenerationSettings() {
   const [shadow, setShadow] = useState<ShadowStyle>(DEFAULT_SHADOW_STYLE);
   const [aspect, setAspect] = useState<Aspect>(DEFAULT_ASPECT);
   const [relightProduct, setRelightProduct] = useState(false);
+  const [exactProduct, setExactProduct] = useState<boolean | null>(null);
   return {
     prompt,
     setPrompt,
@@ -35,6 +41,8 @@ export function useGenerationSettings() {
     setAspect,
     relightProduct,
     setRelightProduct,
+    exactProduct,
+    setExactProduct,
   };
 }
 

@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { stubImageSize } from "../../../test/fake-browser.ts";
+import { pngFile, stubImageSize } from "../../../test/fake-browser.ts";
 import { renderRoute } from "../../../test/render-route.tsx";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "../photo/image-checks.ts";
 
 function fileOf(name: string, type: string, size = 1024) {
-  const file = new File(["x"], name, { type });
+  const file = type.startsWith("image/") ? pngFile(name, type) : new File(["x"], name, { type });
   Object.defineProperty(file, "size", { value: size });
   return file;
 }
@@ -41,10 +41,12 @@ describe("studio panel", () => {
     expect(screen.queryByRole("img", { name: /Preview of/ })).not.toBeInTheDocument();
   });
 
-  it("rejects an image of 10MB or more", async () => {
+  it("rejects an image of 10MB or more, and offers to resize it", async () => {
+    stubImageSize(1024, 768);
     const { user, input } = setup();
     await user.upload(input, fileOf("huge.png", "image/png", MAX_IMAGE_BYTES));
     expect(await screen.findByText(IMAGE_MESSAGES.tooHeavy)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Resize to fit" })).toBeInTheDocument();
   });
 
   it("takes a photo dropped on the picker", async () => {
@@ -79,6 +81,21 @@ describe("studio panel", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("offers a first-time visitor Create account in the modal too", async () => {
+    const { user, router } = setup();
+    await user.click(screen.getByRole("button", { name: "Generate" }));
+    const dialog = await screen.findByRole("dialog", { name: "Login Required" });
+    expect(
+      within(dialog)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(["Create account", "Go to Login"]);
+
+    await user.click(within(dialog).getByRole("link", { name: "Create account" }));
+
+    expect(router.state.location.pathname).toBe("/signup");
   });
 
   it("takes the visitor to the login page from the modal", async () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, Suspense, useEffect, useRef } from "react";
 import { whenIdle } from "../../../lib/when-idle.ts";
 import { usePublicConfig } from "../../auth/index.ts";
 import { AiEditor } from "../../editor/index.ts";
@@ -8,17 +8,19 @@ import {
   SubscriptionRequiredDialog,
 } from "../gate/gate-dialogs.ts";
 import { ImagePicker } from "../photo/image-picker.tsx";
+import { LazyProductOption } from "../product/lazy-product-option.ts";
 import { ResultStage } from "../result/result-stage.tsx";
 import { EditorSlot } from "../result-tools/editor-slot.tsx";
+import { LazyScenePreviewCard } from "../scene/lazy-scene-preview-card.ts";
 import { PromptField } from "../scene/prompt-field.tsx";
-import { ScenePreview } from "../scene/scene-preview.tsx";
 import { MethodPicker } from "../settings/method-picker.tsx";
-import { RelightOption } from "../settings/relight-option.tsx";
 import { ShadowPicker } from "../settings/shadow-picker.tsx";
 import { SizePicker } from "../settings/size-picker.tsx";
 import { TakesPicker } from "../settings/takes-picker.tsx";
 import type { GenerationSettings } from "../settings/use-generation-settings.ts";
 import { GenerateButton } from "./generate-button.tsx";
+import { GenerationAnnouncer } from "./generation-announcer.tsx";
+import { StartOverButton } from "./start-over-button.tsx";
 import { useStudio } from "./use-studio.ts";
 
 /** Below this width the result sits under the form, out of sight when Generate is pressed. */
@@ -35,9 +37,18 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
   const { queueNote, relightOption } = usePublicConfig();
   const resultRef = useRef<HTMLElement>(null);
   const { result, shown, editing } = studio;
-  const { prompt, method, shadow, aspect, relightProduct } = studio;
-  const studioForm: GenerationSettings = { prompt, method, shadow, aspect, relightProduct };
+  const { prompt, method, shadow, aspect, relightProduct, exactProduct } = studio;
+  const studioForm: GenerationSettings = {
+    prompt,
+    method,
+    shadow,
+    aspect,
+    relightProduct,
+    exactProduct,
+  };
   useEffect(() => whenIdle(preloadGateDialogs), []);
+  // The scene preview shows as soon as the seller types: its code is fetched once the page is idle.
+  useEffect(() => whenIdle(LazyScenePreviewCard.preload), []);
   const hasResult = result !== null;
   // Once there is a result to edit, the editor's code is fetched ahead of Edit with AI.
   useEffect(() => (hasResult ? whenIdle(AiEditor.preload) : undefined), [hasResult]);
@@ -49,6 +60,9 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
       const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       resultRef.current?.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "start" });
     }
+    // Generate turns busy (disabled) and would drop focus to the page: it goes to the result,
+    // where the job's progress and then its actions are.
+    resultRef.current?.focus({ preventScroll: true });
   };
 
   const retry = () => {
@@ -72,6 +86,7 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
           noValidate
           className="flex min-w-0 flex-col gap-7"
         >
+          <StartOverButton onStartOver={studio.startOver} />
           <ImagePicker
             picker={studio.picker}
             requiredError={studio.fieldErrors.image}
@@ -83,7 +98,9 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
             onChange={studio.setPrompt}
             error={studio.fieldErrors.prompt}
           />
-          <ScenePreview prompt={studio.prompt} outputSize={studio.output} />
+          <Suspense fallback={null}>
+            <LazyScenePreviewCard scene={studio.scene} outputSize={studio.output} />
+          </Suspense>
           <div className="flex flex-col gap-5">
             <MethodPicker value={studio.method} onChange={studio.setMethod} queueNote={queueNote} />
             <ShadowPicker value={studio.shadow} onChange={studio.setShadow} />
@@ -91,11 +108,18 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
               value={studio.aspect}
               onChange={studio.setAspect}
               photo={studio.picker.image}
+              marketplace={studio.marketplace}
             />
             <TakesPicker value={studio.takes} onChange={studio.setTakes} />
-            {relightOption && (
-              <RelightOption checked={studio.relightProduct} onChange={studio.setRelightProduct} />
-            )}
+            <Suspense fallback={null}>
+              <LazyProductOption
+                relightOption={relightOption}
+                relightProduct={studio.relightProduct}
+                onRelightProduct={studio.setRelightProduct}
+                exactProduct={studio.exactShown}
+                onExactProduct={studio.setExactProduct}
+              />
+            </Suspense>
           </div>
           <GenerateButton
             expired={studio.expired}
@@ -134,6 +158,7 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
           onChooseTake={studio.chooseTake}
         />
       </div>
+      <GenerationAnnouncer generation={studio.generation} />
       <LoginRequiredDialog
         open={studio.dialog === "login"}
         onOpenChange={(open) => studio.setDialog(open ? "login" : null)}

@@ -1,10 +1,10 @@
-import { GENERATION_MESSAGES } from "@backdrop/shared";
+import { DEFAULT_ASPECT, DEFAULT_SHADOW_STYLE, GENERATION_MESSAGES } from "@backdrop/shared";
 import { useCallback, useState } from "react";
 import { CUTOUT_SUFFIX, downloadImage } from "../../../lib/download-result.ts";
 import { useSession } from "../../auth/index.ts";
 import { useEditorGate } from "../../editor/index.ts";
 import { useStudioDraft } from "../draft/use-studio-draft.ts";
-import { useGeneration } from "../generation/use-generation.ts";
+import { takeNumberOf, useGeneration } from "../generation/use-generation.ts";
 import { useOpenRecord } from "../generation/use-open-record.ts";
 import { useImagePicker } from "../photo/use-image-picker.ts";
 import { usePasteImage } from "../photo/use-paste-image.ts";
@@ -20,6 +20,7 @@ import {
 } from "../result/shown-image.ts";
 import { useUpscale } from "../result-tools/use-upscale.ts";
 import { useVariationChoice } from "../result-tools/use-variation-choice.ts";
+import { useScenePreview } from "../scene/use-scene-preview.ts";
 import { DEFAULT_METHOD } from "../settings/processing-method.ts";
 import { outputOf } from "../settings/size-choices.ts";
 import { DEFAULT_TAKES, priceOf } from "../settings/takes.ts";
@@ -38,7 +39,7 @@ export type StudioDialog = "login" | "subscription" | null;
  * its result (upscale, revert, AI edits, download, starting over).
  */
 export function useStudio() {
-  const { session, user, tokenCount } = useSession();
+  const { session, user, tokenCount, loading } = useSession();
   const picker = useImagePicker();
   const photoUpload = usePhotoUpload(picker.image?.file ?? null, session?.uid ?? null);
   const subject = useSubjectStatus(photoUpload);
@@ -46,7 +47,7 @@ export function useStudio() {
   const upscale = useUpscale();
   const variationChoice = useVariationChoice();
   const settings = useGenerationSettings();
-  const { prompt, method, shadow, aspect, relightProduct } = settings;
+  const { prompt, method, shadow, aspect, relightProduct, exactProduct } = settings;
   const [takes, setTakes] = useState(DEFAULT_TAKES);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   // the token message is about one photo's price at one size; another photo or size clears it
@@ -55,7 +56,16 @@ export function useStudio() {
   const [edits, setEdits] = useState<{ recordId: string; shown: ShownImage } | null>(null);
   const [editing, setEditing] = useState(false);
   const editorGate = useEditorGate();
-  const draft = useStudioDraft({ loggedIn: session !== null, picker, settings, takes, setTakes });
+  const draft = useStudioDraft({
+    uid: session?.uid ?? null,
+    sessionLoading: loading,
+    picker,
+    upload: photoUpload,
+    settings,
+    takes,
+    setTakes,
+    onSignedOut: () => clearForm(),
+  });
 
   /** Drops what belonged to the result shown: its upscale, its choice of take, the open editor. */
   const clearResultTools = () => {
@@ -72,6 +82,7 @@ export function useStudio() {
       clearResultTools();
       generation.show(opened.result);
       setEdits({ recordId: opened.result.recordId, shown: opened.shown });
+      void draft.fillFromRecord(opened.record);
     },
     (running) => {
       clearResultTools();
@@ -80,8 +91,16 @@ export function useStudio() {
   );
 
   const image = picker.image;
+  // The prompt as the engine reads it (of the photo's upload once its subject is cut out); a
+  // white background at the photo's own size is made square.
+  const subjectRecordId = subject === "ready" ? (photoUpload.photo?.recordId ?? null) : null;
+  const scene = useScenePreview(prompt, outputOf(image, aspect), subjectRecordId);
+  const marketplace = scene.reading?.marketplace === true;
   // What Generate makes of the photo at the chosen size, and what the server will charge for it.
-  const output = outputOf(image, aspect);
+  const output = outputOf(image, aspect, marketplace);
+  // The same reading says whether the product is kept exact when the seller has not chosen:
+  // on for a white or marketplace request.
+  const exactShown = exactProduct ?? scene.reading?.exactProduct === true;
   const price = priceOf(output?.cost ?? null, takes);
   const priced = `${image?.url} ${aspect} ${takes}`;
   const expired = isSubscriptionExpired(user);
@@ -116,7 +135,6 @@ export function useStudio() {
     });
     switch (check.kind) {
       case "login":
-        draft.save();
         setDialog("login");
         return false;
       case "fields":
@@ -144,7 +162,9 @@ export function useStudio() {
         method,
         shadow,
         aspect,
+        marketplace,
         relightProduct,
+        exactProduct,
         variations: takes,
         onStarted: opening.remember,
       },
@@ -170,16 +190,26 @@ export function useStudio() {
     show(revertUpscale(shown));
   };
 
+  /** The photo's own name and the scene: each download's name starts so. */
+  const named = { photoName: done?.sourceName, prompt: done?.prompt };
+
   const download = () =>
     downloadImage({
       url: shown?.url,
-      prompt: done?.prompt,
-      suffix: shown ? SHOWN_SUFFIX[shown.kind] : undefined,
+      name: {
+        ...named,
+        take: shown?.kind === "generated" && done ? takeNumberOf(done, shown.url) : null,
+        suffix: shown ? SHOWN_SUFFIX[shown.kind] : undefined,
+      },
     });
 
   /** The subject alone, whatever was done to the scene since. */
   const downloadCutout = () =>
-    downloadImage({ url: done?.cutoutUrl, prompt: done?.prompt, suffix: CUTOUT_SUFFIX });
+    downloadImage({
+      url: done?.cutoutUrl,
+      name: { ...named, suffix: CUTOUT_SUFFIX },
+      transparent: true,
+    });
 
   const saveEdit = (url: string) => {
     upscale.reset();
@@ -202,25 +232,42 @@ export function useStudio() {
     generation.show({ ...done, imageUrl: chosen, variations: record.variations });
   };
 
-  /** New Image: an empty form and an empty stage. */
-  const startOver = () => {
+  /** An empty form, with every choice at its default, and an empty stage. */
+  const clearForm = () => {
     generation.reset();
     clearResultTools();
     picker.remove();
     settings.setPrompt("");
     settings.setMethod(DEFAULT_METHOD);
+    settings.setShadow(DEFAULT_SHADOW_STYLE);
+    settings.setAspect(DEFAULT_ASPECT);
+    settings.setRelightProduct(false);
+    settings.setExactProduct(null);
+    setTakes(DEFAULT_TAKES);
     setFieldErrors(NO_FIELD_ERRORS);
     setTokenError(null);
     editorGate.clear();
     setEdits(null);
     opening.forget();
+  };
+
+  /** Start over (and New Image): the draft ends, and the form and the stage are emptied. */
+  const startOver = () => {
+    draft.discard();
+    clearForm();
     document.getElementById(PHOTO_INPUT_ID)?.focus();
   };
 
   return {
     picker,
     subject,
+    /** The engine's reading of the prompt, shown as the scene preview. */
+    scene,
+    /** The prompt asks for a white background: at the photo's own size, a square. */
+    marketplace,
     ...settings,
+    /** What the "Exact product" switch shows: the seller's choice, else the prompt's default. */
+    exactShown,
     setPrompt,
     takes,
     setTakes,

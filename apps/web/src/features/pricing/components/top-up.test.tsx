@@ -33,15 +33,20 @@ describe("token top-up", () => {
     ["pro", "active", "Your current plan doesn't allow token purchases. Please upgrade."],
     ["elite", null, "You must subscribe to a plan to purchase tokens"],
   ] as const)(
-    "refuses %s (%s) with the tooltip and the spec's message",
+    "leads %s (%s) to the plans, with the tooltip and the spec's message",
     async (plan, status, message) => {
-      const { user } = renderRoute("/", { session: member(plan, status) });
-      const button = within(header()).getByRole("button", { name: "Top Up" });
-      expect(button).toHaveAttribute("aria-disabled", "true");
-      expect(button).toHaveAccessibleDescription(TOP_UP_TOOLTIP);
+      const { user, router } = renderRoute("/", { session: member(plan, status) });
+      const link = within(header()).getByRole("link", { name: "Top Up" });
+      expect(link).toHaveAttribute("href", "/pricing");
+      expect(link).toHaveAccessibleDescription(TOP_UP_TOOLTIP);
       expect(TOP_UP_TOOLTIP).toMatch(/^This feature is only available for Elite subscribers/);
-      await user.click(button);
+      await user.click(link);
       expect(await screen.findByText(message)).toBeVisible();
+      expect(router.state.location.pathname).toBe("/pricing");
+      // the pricing page's notice says the same as the tooltip
+      expect(await screen.findByRole("region", { name: "Top up tokens" })).toHaveTextContent(
+        `${message} ${TOP_UP_TOOLTIP}`,
+      );
     },
   );
 

@@ -45,16 +45,13 @@ describe("site header and footer", () => {
       within(nav)
         .getAllByRole("link")
         .map((link) => link.textContent || link.getAttribute("aria-label")),
-    ).toEqual(["Generate", "Gallery", "Pricing", "Settings"]);
+    ).toEqual(["Generate", "Gallery", "Pricing", "Top Up", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Settings" })).toHaveAttribute(
       "href",
       "/settings",
     );
     expect(within(nav).getByText("1,020 tokens")).toBeInTheDocument();
-    expect(within(nav).getByRole("button", { name: "Top Up" })).toHaveAttribute(
-      "aria-disabled",
-      "true",
-    );
+    expect(within(nav).getByRole("link", { name: "Top Up" })).toHaveAttribute("href", "/pricing");
     expect(within(nav).getByRole("button", { name: "Log Out" })).toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: "Log In" })).not.toBeInTheDocument();
     expect(screen.getByRole("tablist", { name: "Images" })).toBeInTheDocument();

@@ -10,14 +10,18 @@ export const TOP_UP_PATH = "/pricing#top-up";
 
 type TopUpButtonProps = { layout: "bar" | "sheet"; onNavigate?: () => void };
 
+/** Where a refused Top Up leads: the plans, Elite among them. */
+export const PLANS_PATH = "/pricing";
+
 /**
- * Elite subscribers go to the packs; everyone else gets a disabled button with the elite-only
- * tooltip, and the spec's reason when they press it anyway (SPEC point 5).
+ * Elite subscribers go to the packs. Everyone else gets a link to the plans, with the
+ * elite-only tooltip, and the spec's reason as they follow it (SPEC point 5): never a dead
+ * button.
  */
 export function TopUpButton({ layout, onNavigate }: TopUpButtonProps) {
   const refusal = useTopUpRefusal();
   const sheet = layout === "sheet";
-  const look = buttonClasses({ variant: "primary", size: sheet ? "lg" : "sm", block: sheet });
+  const size = sheet ? "lg" : "sm";
   const content = (
     <>
       <Plus aria-hidden="true" />
@@ -27,7 +31,11 @@ export function TopUpButton({ layout, onNavigate }: TopUpButtonProps) {
 
   if (refusal === null || refusal === "loading") {
     return (
-      <Link to={TOP_UP_PATH} onClick={onNavigate} className={look}>
+      <Link
+        to={TOP_UP_PATH}
+        onClick={onNavigate}
+        className={buttonClasses({ variant: "primary", size, block: sheet })}
+      >
         {content}
       </Link>
     );
@@ -35,15 +43,17 @@ export function TopUpButton({ layout, onNavigate }: TopUpButtonProps) {
   const tipId = `top-up-tip-${layout}`;
   return (
     <TopUpTooltip id={tipId} side={sheet ? "above" : "below"} className={cx(sheet && "w-full")}>
-      <button
-        type="button"
-        aria-disabled="true"
+      <Link
+        to={PLANS_PATH}
         aria-describedby={tipId}
-        onClick={() => notifyError(refusal)}
-        className={cx(look, "cursor-not-allowed opacity-55")}
+        onClick={() => {
+          notifyError(refusal);
+          onNavigate?.();
+        }}
+        className={buttonClasses({ variant: "secondary", size, block: sheet })}
       >
         {content}
-      </button>
+      </Link>
     </TopUpTooltip>
   );
 }

@@ -29,7 +29,8 @@ describe("contact form for a logged-in sender", () => {
 
   it("is what the contact page shows a logged-in user, with the address replies go to", () => {
     renderRoute("/contact", { session: testUser({ email: "ada@example.com" }) });
-    expect(screen.getByLabelText("Name")).toBeInTheDocument();
+    // their name is filled in
+    expect(screen.getByLabelText("Name")).toHaveValue("Ada Lovelace");
     expect(screen.queryByLabelText("Email")).not.toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
   });

@@ -12,15 +12,17 @@ const EMPTY = { name: "", email: "", subject: "", message: "" };
 type ContactFormProps = {
   /** Logged-in senders are known to the server, so their email is not asked for. */
   hideEmail?: boolean;
+  /** A signed-in sender's name, filled in (and still theirs to change). */
+  senderName?: string;
 };
 
-export function ContactForm({ hideEmail = false }: ContactFormProps) {
+export function ContactForm({ hideEmail = false, senderName = "" }: ContactFormProps) {
   const schema = (
     hideEmail ? ZContactRequest.omit({ email: true }) : ZContactRequest
   ) as z.ZodType<ContactPayload>;
   const form = useSupportForm({
     idPrefix: "contact",
-    initial: EMPTY,
+    initial: { ...EMPTY, name: senderName },
     schema,
     send: sendContactMessage,
     failedMessage: MESSAGES.contactFailed,

@@ -1,7 +1,7 @@
 import { MESSAGES, SUPPORT_MESSAGES } from "@backdrop/shared";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, renderRoute } from "../../../test/render-route.tsx";
+import { jsonResponse, renderRoute, testUser } from "../../../test/render-route.tsx";
 
 const send = () => screen.getByRole("button", { name: "Send report" });
 
@@ -41,6 +41,25 @@ describe("report form", () => {
     });
     await waitFor(() => expect(screen.getByLabelText("Description")).toHaveValue(""));
     expect(screen.getByLabelText("Issue type")).toHaveValue("Bug Report");
+  });
+
+  it("attaches a signed-in reporter's e-mail, which they may still clear", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(jsonResponse(200, { ok: true, message: SUPPORT_MESSAGES.reportSent }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderRoute("/report", { session: testUser({ email: "ada@example.com" }) });
+
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
+    await user.type(screen.getByLabelText("Description"), "The gallery is empty");
+    await user.click(send());
+
+    expect(await screen.findByText(SUPPORT_MESSAGES.reportSent)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ email: "ada@example.com" });
+    // a new report starts with the address again
+    await waitFor(() => expect(screen.getByLabelText("Description")).toHaveValue(""));
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
   });
 
   it("asks for a description", async () => {

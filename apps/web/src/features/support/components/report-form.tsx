@@ -29,10 +29,15 @@ const EMPTY = {
   email: "",
 };
 
-export function ReportForm() {
+type ReportFormProps = {
+  /** A signed-in reporter's address, attached unless they clear it: we can answer them. */
+  reporterEmail?: string;
+};
+
+export function ReportForm({ reporterEmail = "" }: ReportFormProps) {
   const form = useSupportForm({
     idPrefix: "report",
-    initial: EMPTY,
+    initial: { ...EMPTY, email: reporterEmail },
     schema: ZReportRequest as z.ZodType<TReportRequest>,
     send: sendReport,
     failedMessage: MESSAGES.reportFailed,
