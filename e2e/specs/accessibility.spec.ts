@@ -71,3 +71,35 @@ test("the logged-in header and the Confirm Logout modal are accessible", async (
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
+
+test("success and error toasts are legible on their tints", async ({ page }) => {
+  const toasts = page.locator("[data-sonner-toaster]");
+  const expectLegible = async () => {
+    const results = await new AxeBuilder({ page })
+      .include("[data-sonner-toaster]")
+      .withRules(["color-contrast"])
+      .analyze();
+    expect(
+      results.violations.flatMap((violation) => violation.nodes.map((node) => node.html)),
+    ).toEqual([]);
+  };
+  const send = async (subject: string) => {
+    await page.getByLabel("Name").fill("Grace Hopper");
+    await page.getByLabel("Email").fill("grace@example.com");
+    await page.getByLabel("Subject").fill(subject);
+    await page.getByLabel("Message").fill("Is there a yearly plan?");
+    await page.getByRole("button", { name: "Send message" }).click();
+  };
+
+  await page.goto("/contact");
+  await send("Plans");
+  await expect(toasts.locator('[data-type="success"]')).toBeVisible();
+  await expectLegible();
+
+  await page.route("**/api/email/contact", (route) =>
+    route.fulfill({ status: 500, json: { error: "The mail server is down" } }),
+  );
+  await send("Plans again");
+  await expect(toasts.locator('[data-type="error"]')).toBeVisible();
+  await expectLegible();
+});

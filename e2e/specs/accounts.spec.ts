@@ -29,7 +29,7 @@ test("sign up, verify by mail, log in with 0 tokens and log out", async ({ page,
   const mail = await findMail(request, VERIFY_SUBJECT, email);
   expect(mail.text).toContain("Hi Ada Lovelace,");
   await page.goto(mail.links[0] ?? "");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in to Backdrop");
 
   await fillLogin(page, email);
@@ -37,11 +37,8 @@ test("sign up, verify by mail, log in with 0 tokens and log out", async ({ page,
   const nav = mainNav(page);
   await expect(nav.getByText("0 tokens")).toBeVisible();
   await expect(nav.getByRole("link", { name: "Gallery" })).toBeVisible();
-  // a new account has no plan: Top Up is there, disabled with the elite-only tooltip
-  await expect(nav.getByRole("button", { name: "Top Up" })).toHaveAttribute(
-    "aria-disabled",
-    "true",
-  );
+  // a new account has no plan: Top Up leads to the plans, with the elite-only tooltip
+  await expect(nav.getByRole("link", { name: "Top Up" })).toHaveAttribute("href", "/pricing");
   await expect(nav.getByRole("link", { name: "Log In" })).toHaveCount(0);
 
   // The session survives a reload: it lives in the httpOnly cookie.
@@ -90,17 +87,28 @@ test("the sign-up form shows each of the spec's messages", async ({ page, reques
     formAlert(page, "Password must be at least 8 characters, contain a number"),
   ).toBeVisible();
 
-  // The checklist ticks as the password gets stronger.
+  // The checklist lists what the password still lacks, and nothing once it is strong.
   const rules = page.locator("#signup-password-rules li");
-  await expect(rules.filter({ hasText: "done" })).toHaveCount(1);
+  await expect(rules).toHaveCount(4);
+  await expect(rules.filter({ hasText: "A lowercase letter" })).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await expect(rules.filter({ hasText: "done" })).toHaveCount(5);
+  await expect(rules).toHaveCount(0);
+  await expect(page.getByText("Meets every requirement", { exact: true })).toBeVisible();
 
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByLabel("Email").fill(taken);
   await create.click();
   await expect(formAlert(page, "Email already in use")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  // the two ways on for someone who has an account
+  await expect(page.getByRole("link", { name: "Log in with it" })).toHaveAttribute(
+    "href",
+    "/login",
+  );
+  await expect(page.getByRole("link", { name: "reset your password" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
 });
 
 test("the login form says 'Invalid email or password'", async ({ page, request }) => {
@@ -131,7 +139,7 @@ test("an unverified login asks to verify and resends the link", async ({ page, r
   const mails = await findMails(request, VERIFY_SUBJECT, email, 2);
 
   await page.goto(mails[0]?.links[0] ?? "");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?verified=1$/);
   await fillLogin(page, email);
   await expect(mainNav(page).getByText("0 tokens")).toBeVisible();
 });

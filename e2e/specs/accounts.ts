@@ -27,7 +27,7 @@ export async function verifyByMail(request: APIRequestContext, email: string) {
   const link = mail.links[0] ?? "";
   const response = await request.get(link, { maxRedirects: 0 });
   expect(response.status()).toBe(302);
-  expect(response.headers().location).toBe("/login");
+  expect(response.headers().location).toBe("/login?verified=1");
 }
 
 /** A user who signed up and verified their address, ready to log in. */

@@ -14,7 +14,12 @@ import {
 
 const PROMPT = "on a marble counter, morning light";
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
-const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** A WebP file: "RIFF", four bytes of length, "WEBP". */
+function isWebp(bytes: Uint8Array) {
+  const text = Buffer.from(bytes.subarray(0, 12)).toString("latin1");
+  return text.startsWith("RIFF") && text.endsWith("WEBP");
+}
 
 test("a batch of three photos runs to the end and downloads as one ZIP", async ({
   page,
@@ -60,15 +65,29 @@ test("a batch of three photos runs to the end and downloads as one ZIP", async (
   }
   await expectNoSeriousViolations(page);
 
-  const file = await downloadBy(page.getByRole("button", { name: "Download all (3)" }));
+  const downloadAll = page.getByRole("button", { name: "Download all (3)" });
+  const file = await downloadBy(downloadAll);
   expect(file.suggestedFilename()).toBe("backdrop-images.zip");
   const entries = unzipSync(readFileSync((await file.path()) as string));
-  const slug = "on-a-marble-counter-morning-light";
-  expect(Object.keys(entries)).toEqual(
-    ["01", "02", "03"].map((place) => expect.stringMatching(`^${place}-${slug}\\.(png|jpg)$`)),
-  );
-  for (const [name, bytes] of Object.entries(entries)) {
-    const signature = name.endsWith(".png") ? PNG_SIGNATURE : JPEG_SIGNATURE;
-    expect(Buffer.from(bytes.subarray(0, signature.length))).toEqual(signature);
+  // Each entry named after its photo's own file name and the scene (issue 28, point 3).
+  const scene = "marble-counter-morning-light";
+  expect(Object.keys(entries)).toEqual(names.map((name) => `${name.slice(0, -4)}__${scene}.png`));
+  for (const bytes of Object.values(entries)) {
+    expect(Buffer.from(bytes.subarray(0, PNG_SIGNATURE.length))).toEqual(PNG_SIGNATURE);
   }
+
+  // In WebP, chosen beside Download all: every entry converted, the names kept.
+  await page.getByRole("combobox", { name: "Download format" }).selectOption("WebP");
+  const webp = unzipSync(readFileSync((await (await downloadBy(downloadAll)).path()) as string));
+  expect(Object.keys(webp)).toEqual(names.map((name) => `${name.slice(0, -4)}__${scene}.webp`));
+  for (const bytes of Object.values(webp)) expect(isWebp(bytes)).toBe(true);
+
+  // One photo's result alone, in the format chosen, named the same way.
+  const single = await downloadBy(
+    page.getByRole("listitem", { name: "coffee-2.png" }).getByRole("button", {
+      name: "Download coffee-2.png",
+    }),
+  );
+  expect(single.suggestedFilename()).toBe(`coffee-2__${scene}.webp`);
+  expect(isWebp(readFileSync((await single.path()) as string))).toBe(true);
 });

@@ -175,7 +175,8 @@ test("generate, upscale, revert, edit with undo and redo, save, then find it all
   await expect(mainNav(page).getByText("148 tokens")).toBeVisible();
 
   const file = await downloadBy(download);
-  expect(file.suggestedFilename()).toMatch(/^backdrop-.+\.png$/);
+  // Named after the photo's own file name and the scene (issue 28, point 3).
+  expect(file.suggestedFilename()).toBe("coffee__marble-counter-morning-light__edited.png");
   const bytes = readFileSync((await file.path()) as string);
   expect(bytes.subarray(1, 4).toString("ascii")).toBe("PNG");
 
@@ -255,17 +256,32 @@ test("two takes of one photo: the second, once chosen, is shown, downloaded and 
   const { variations } = await recordOf(page, recordId);
   const [first, second] = variations.map((take) => take.url) as [string, string];
   const image = resultImage(page);
-  await expect(image).toHaveAttribute("src", first);
+  // The stage shows each take's display copy (a WebP sized for the screen); downloads the take.
+  await expect(image).toHaveAttribute("src", `${first}?size=display`);
   // Each take has its own seed: a different picture, not the same file twice.
   expect((await bytesOf(page, first)).equals(await bytesOf(page, second))).toBe(false);
 
   await takes.nth(1).click();
 
   await expect(takes.nth(1)).toHaveAttribute("aria-pressed", "true");
-  await expect(image).toHaveAttribute("src", second);
+  await expect(image).toHaveAttribute("src", `${second}?size=display`);
   expect((await recordOf(page, recordId)).processedImage?.url).toBe(second);
-  const file = readFileSync((await (await downloadBy(download)).path()) as string);
+  const chosen = await downloadBy(download);
+  // Each take downloads under a name of its own, the photo's and the scene's (issue 28, point 3).
+  expect(chosen.suggestedFilename()).toBe("coffee__marble-counter-morning-light__take-2.png");
+  const file = readFileSync((await chosen.path()) as string);
   expect(file.equals(await bytesOf(page, second))).toBe(true);
+
+  // In JPEG, chosen beside Download and remembered: the server converts it.
+  await page.getByRole("combobox", { name: "Download format" }).selectOption("JPEG");
+  const jpeg = await downloadBy(download);
+  expect(jpeg.suggestedFilename()).toBe("coffee__marble-counter-morning-light__take-2.jpg");
+  const jpegBytes = readFileSync((await jpeg.path()) as string);
+  expect(jpegBytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Download format" })).toHaveValue("jpeg", {
+    timeout: JOB_WAIT_MS,
+  });
 });
 
 /** What a PNG's pixels hold: its size and how many are fully transparent or fully opaque. */
@@ -304,7 +320,7 @@ test("the subject is cut out once the photo is picked, and the result offers it 
   await awaitDownloadButton(page);
 
   const file = await downloadBy(page.getByRole("button", { name: "Transparent PNG" }));
-  expect(file.suggestedFilename()).toMatch(/^backdrop-on-a-marble-counter-.+-transparent\.png$/);
+  expect(file.suggestedFilename()).toBe("coffee__marble-counter-morning-light__transparent.png");
   const png = readFileSync((await file.path()) as string);
   expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   // The upload's size, 600 × 400, with the subject opaque on a see-through background.
@@ -327,7 +343,7 @@ test("a generation survives a reload: the address names it and the result comes 
   // Leaving the page while the job runs loses nothing: the reload watches it to its end.
   await page.reload();
   await awaitDownloadButton(page);
-  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png\?size=display$/);
   await expect(mainNav(page).getByText("152 tokens")).toBeVisible();
 
   // The gallery opens it again in the studio…
@@ -338,7 +354,7 @@ test("a generation survives a reload: the address names it and the result comes 
   const viewer = page.getByRole("dialog", { name: "Generated image" });
   await viewer.getByRole("link", { name: "Open in studio" }).click();
   await expect(page).toHaveURL(/\/\?record=[0-9a-f-]{36}&image=/);
-  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png$/);
+  await expect(resultImage(page)).toHaveAttribute("src", /\/api\/files\/.+\.png\?size=display$/);
   await expect(page.getByRole("button", { name: "Download" })).toBeVisible();
 
   // …and deletes it for good.

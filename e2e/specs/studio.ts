@@ -50,5 +50,10 @@ export async function expectNoSeriousViolations(page: Page) {
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help}`);
-  expect(serious).toEqual([]);
+  const where = results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`,
+    ),
+  );
+  expect(serious, where.join("\n")).toEqual([]);
 }
