@@ -18,3 +18,21 @@ export const middleCutout: CutoutModel = {
     return { rgba, mask, width, height };
   },
 };
+
+/**
+ * A stand-in for ISNet on a portrait: the subject is a box from `left`..`right` and `top` down
+ * to the photo's foot (shares of its size), so the photo cuts it at the bottom and wherever the
+ * box reaches an edge.
+ */
+export function bustCutout(left: number, top: number, right: number): CutoutModel {
+  return {
+    async predict({ width, height }) {
+      const mask = Buffer.alloc(width * height);
+      for (let y = Math.floor(height * top); y < height; y++) {
+        mask.fill(255, y * width + Math.floor(width * left), y * width + Math.ceil(width * right));
+      }
+      return mask;
+    },
+    refine: middleCutout.refine,
+  };
+}

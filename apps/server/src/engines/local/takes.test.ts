@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { GENERATION_DEFAULTS } from "@backdrop/shared";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
+import { bustCutout, middleCutout } from "../../../test/helpers/stand-in-cutout.ts";
 import type { EngineImage } from "../image-engine.ts";
 import { createLocalEngine } from "./local.engine.ts";
 import { planOf, readSceneState } from "./scene-state/index.ts";
@@ -25,9 +25,14 @@ async function fixture(file: string): Promise<EngineImage> {
   return { bytes: data, contentType: "image/png", width: info.width, height: info.height };
 }
 
-async function take(image: EngineImage, prompt: string, seed: number): Promise<Buffer> {
+async function take(
+  image: EngineImage,
+  prompt: string,
+  seed: number,
+  by = engine,
+): Promise<Buffer> {
   const input = { image, prompt, options: { ...GENERATION_DEFAULTS }, method: "realtime" as const };
-  return (await engine.generate({ ...input, seed }, job)).bytes;
+  return (await by.generate({ ...input, seed }, job)).bytes;
 }
 
 /** The picture at 128×128, RGB. */
@@ -41,11 +46,11 @@ function meanDifference(a: Buffer, b: Buffer): number {
 }
 
 /** The smallest mean difference between any two of a request's takes, at 128 px. */
-async function closestPair(file: string, prompt: string): Promise<number> {
+async function closestPair(file: string, prompt: string, by = engine): Promise<number> {
   const image = await fixture(file);
   const takes: Buffer[] = [];
   for (let index = 0; index < TAKES; index++) {
-    takes.push(await small(await take(image, prompt, SEED + index)));
+    takes.push(await small(await take(image, prompt, SEED + index, by)));
   }
   let closest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < takes.length; i++) {
@@ -68,6 +73,20 @@ describe("a request's takes", () => {
     ["coffee.png", "on a white podium, minimal studio"],
   ])("%s %s: every pair is a different shot", async (file, prompt) => {
     expect(await closestPair(file, prompt)).toBeGreaterThanOrEqual(12);
+  });
+
+  // A portrait the photo cuts cannot move across the picture: the camera steps back from it.
+  it.each([
+    ["at the foot and the right", bustCutout(0.3, 0.2, 1)],
+    ["at the foot only", bustCutout(0.25, 0.15, 0.75)],
+  ])("of a bust cut %s are different shots, its cut edges kept", async (_, cutout) => {
+    const portraits = createLocalEngine({ cutout });
+    for (const prompt of ["on a marble countertop", "plain pastel blue studio background"]) {
+      expect(await closestPair("astronaut.png", prompt, portraits)).toBeGreaterThanOrEqual(12);
+    }
+    for (const prompt of ["on a sandy beach at sunset", "in a cozy living room"]) {
+      expect(await closestPair("astronaut.png", prompt, portraits)).toBeGreaterThanOrEqual(12);
+    }
   });
 
   it("are made again exactly from their seeds", async () => {

@@ -165,6 +165,11 @@ export type TakeComposition = {
   /** The subject's size against the framing's own, about its foot (1 as framed). */
   scale: number;
   /**
+   * For a subject the photo cuts: the camera's step back (its size against the photo's, about
+   * its cut edges); one cut on both sides of an axis is shot closer by its inverse instead.
+   */
+  cutScale: number;
+  /**
    * The camera's height: where the horizon crosses the subject, as a share of its height from
    * its top (0 a high camera, the horizon at its top; 1 a low one, the horizon at its foot).
    */

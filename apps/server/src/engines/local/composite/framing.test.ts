@@ -7,7 +7,6 @@ import {
   placeSubject,
   standsInFrame,
   subjectBounds,
-  takeFraming,
 } from "./framing.ts";
 
 function boxMask(width: number, height: number, box: [number, number, number, number]) {
@@ -122,32 +121,8 @@ describe("horizonFor", () => {
   });
 });
 
-describe("a take's framing", () => {
+describe("a take's camera", () => {
   const box = { left: 150, top: 100, right: 250, bottom: 300 };
-
-  it("moves a whole subject to the take's third at its scale, standing on the same floor line", () => {
-    const right = takeFraming(box, 400, takeComposition(2));
-    expect((right.left + right.right) / 2).toBeCloseTo(400 * 0.63, 0);
-    expect(right.right - right.left).toBe(90);
-    expect(right.bottom).toBe(300);
-    expect(takeFraming(box, 400, takeComposition(0))).toEqual(box);
-  });
-
-  it("keeps a wide subject inside the frame, centred when it cannot move", () => {
-    const wide = { left: 20, top: 100, right: 380, bottom: 300 };
-    const framed = takeFraming(wide, 400, takeComposition(1));
-    expect(framed.left).toBeGreaterThanOrEqual(16);
-    expect(framed.right).toBeLessThanOrEqual(384);
-  });
-
-  it("moves a subject on a podium with its podium, the podium kept inside the frame", () => {
-    const reach = (b: typeof box) => Math.max((b.right - b.left) * 0.7, 400 * 0.14);
-    const wide = { left: 60, top: 100, right: 340, bottom: 300 };
-    const moved = takeFraming(wide, 400, takeComposition(2), reach);
-    const centre = (moved.left + moved.right) / 2;
-    expect(centre).toBeGreaterThan(200);
-    expect(centre + reach(moved)).toBeLessThanOrEqual(400 * 0.96 + 1);
-  });
 
   it("raises the camera for a high take and keeps the horizon inside the frame", () => {
     expect(horizonFor(box, 400, false, takeComposition(2))).toBeLessThan(horizonFor(box, 400));

@@ -19,6 +19,7 @@ import {
 } from "./canvas-fit.ts";
 import { cutEdges, isCut } from "./cut-edges.ts";
 import { podiumFraming } from "./podium-framing.ts";
+import { cutTakeFraming, takeFraming, takeMoves } from "./take-framing.ts";
 
 /** The box around the mask's mostly-opaque pixels (right and bottom exclusive). */
 export function subjectBounds(mask: Uint8Array, width: number, height: number): Bounds | undefined {
@@ -55,31 +56,6 @@ export function horizonFor(
   const lowest = closeUp ? 0.8 : 0.72;
   const highest = take ? 0.18 : 0.3;
   return Math.round(Math.min(height * lowest, Math.max(height * highest, middle)));
-}
-
-/**
- * Where a whole subject goes in a take's shot: scaled about its foot and moved across to the
- * take's place, never closer to the sides than a margin (a subject too wide for that is centred).
- * `reach` is how far what stands with it spreads either side of its middle (a podium under it),
- * half its own width by default.
- */
-export function takeFraming(
-  box: Bounds,
-  width: number,
-  take: TakeComposition,
-  reach: (scaled: Bounds) => number = (scaled) => (scaled.right - scaled.left) / 2,
-): Bounds {
-  const boxWidth = Math.round((box.right - box.left) * take.scale);
-  const boxHeight = Math.round((box.bottom - box.top) * take.scale);
-  const middle = (box.left + box.right) / 2;
-  const margin = width * 0.04;
-  const wanted = take.subjectX === undefined ? middle : width * take.subjectX;
-  const half = reach({ left: 0, top: box.bottom - boxHeight, right: boxWidth, bottom: box.bottom });
-  const lowest = margin + half;
-  const highest = width - margin - half;
-  const centre = lowest > highest ? width / 2 : Math.min(highest, Math.max(lowest, wanted));
-  const left = Math.round(centre - boxWidth / 2);
-  return { left, top: box.bottom - boxHeight, right: left + boxWidth, bottom: box.bottom };
 }
 
 /** Whether the subject's base shows in the picture, so it visibly stands on the floor. */
@@ -306,22 +282,24 @@ export async function layoutSubject(
   const framed = cut ? undefined : framingFor(start, width, height, camera.closeUp);
   const podium = onPodium && !cut && standsInFrame(framed ?? start, height);
   const base = podium ? podiumFraming(framed ?? start, width, height, camera.topDown) : framed;
-  // A take moves only a whole subject; one on a podium moves with it, the podium kept in frame.
+  // A take moves a whole subject; one on a podium moves with it, the podium kept in frame. A
+  // subject the photo cuts is shot from nearer or further, its cut edges kept on the picture's.
   const podiumReach = (box: Bounds) => podiumShape(box, width, height, camera.topDown).rx;
-  const target =
-    take && !cut && takeMoves(take)
-      ? takeFraming(base ?? start, width, take, podium ? podiumReach : undefined)
-      : base;
+  const target = !take
+    ? base
+    : cut
+      ? cutTakeFraming(start, edges, canvas, take)
+      : takeMoves(take)
+        ? takeFraming(base ?? start, width, take, podium ? podiumReach : undefined)
+        : base;
   const { cutout, bounds, placement } = await placed(photo, found, target, fit, canvas);
   const standing = !edges.bottom && standsInFrame(bounds, height);
-  const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp, take);
+  // Only a subject standing in the picture gets the take's camera height: behind a bust a high
+  // camera would turn the wall into floor.
+  const shot = standing ? take : undefined;
+  const horizon = camera.topDown ? 0 : horizonFor(bounds, height, camera.closeUp, shot);
   const geometry = { width, height, horizon, ...(standing ? { subject: bounds } : {}) };
   return { cutout, bounds, placement, standing, geometry };
-}
-
-/** Whether a take's shot moves or scales the subject from where the framing put it. */
-function takeMoves(take: TakeComposition): boolean {
-  return take.subjectX !== undefined || take.scale !== 1;
 }
 
 /**
