@@ -143,7 +143,7 @@ export const GENERATION_MESSAGES = {
   editTargetsSubject:
     "Backdrop changes the scene around your subject, not the subject itself. Try a new scene (sunset, beach, a marble floor…), light and colour (warmer, brighter, black and white), background blur, or the shadow.",
   editRestylesProp:
-    "Backdrop can add things to the scene or take them away (lemons, plants, lights…), but not change their colour or look. Try a new scene, light and colour for the whole picture, background blur, or the shadow.",
+    "Backdrop can add things to the scene or take them away (string lights, a drape, a brick wall, light through blinds…), but not change their colour or look. Try a new scene, light and colour for the whole picture, background blur, or the shadow.",
   editNotUnderstood:
     "Backdrop can't make that change. It can change the scene around your subject (sunset, beach, a marble floor…), light and colour (warmer, brighter, black and white), background blur, or the shadow.",
   editNeedsOfflineScene:

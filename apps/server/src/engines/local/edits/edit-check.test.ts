@@ -86,7 +86,7 @@ type Row = [
 
 const AT_SUNSET = kept("on a beach at sunset");
 const BEACH = kept("on a beach");
-const WITH_LEMONS = kept("on a wooden table with lemons");
+const WITH_DRAPE = kept("on a wooden table with a linen drape");
 const NO_KEPT = undefined;
 
 describe("editRefusal", () => {
@@ -98,11 +98,13 @@ describe("editRefusal", () => {
     ["remove the logo", "kept", BEACH, M.editTargetsSubject],
     ["make him smile", "kept", BEACH, M.editTargetsSubject],
     // A prop's colour or look: props are added or removed, their colour would land elsewhere.
-    ["make the lemons blue", "kept", WITH_LEMONS, M.editRestylesProp],
-    ["change the plant's colour", "kept", WITH_LEMONS, M.editRestylesProp],
+    ["make the drape blue", "kept", WITH_DRAPE, M.editRestylesProp],
+    ["change the drape's colour", "kept", WITH_DRAPE, M.editRestylesProp],
     ["turn the christmas lights red", "kept", BEACH, M.editRestylesProp],
-    ["remove the lemons", "kept", WITH_LEMONS, undefined],
-    ["add lemons and make the background blue", "kept", BEACH, undefined],
+    ["remove the drape", "kept", WITH_DRAPE, undefined],
+    ["add palm shadows and make the background blue", "kept", BEACH, undefined],
+    // Lemons the scene does not hold may be the seller's own product.
+    ["make the lemons blue", "kept", BEACH, M.editTargetsSubject],
     ["make the brick wall white", "kept", kept("in a loft against a brick wall"), undefined],
     // Nothing understood.
     ["add a dog wearing a hat", "kept", BEACH, M.editNotUnderstood],

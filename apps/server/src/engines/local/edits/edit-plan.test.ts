@@ -145,10 +145,10 @@ describe("prop edits of a kept scene", () => {
 
   it.each([
     ["on a wooden table", "add christmas lights", ["string lights"]],
-    ["on a wooden table", "add lemons", ["lemons"]],
-    ["on a wooden table with lemons", "remove the lemons", []],
-    ["on a wooden table with a potted plant", "no plants", []],
-    ["on a wooden table with lemons", "don't add lemons", []],
+    ["on a wooden table", "add a linen drape", ["drape"]],
+    ["on a wooden table with a drape", "remove the drape", []],
+    ["on a wooden table with palm shadows", "no palm shadows", []],
+    ["on a wooden table with a drape", "don't add drapes", []],
     ["on a wooden table", "add shadows of palm leaves", ["palm shadows"]],
   ])("%s, then %j: %j", (prompt, edit, props) => {
     expect(refusal(prompt, edit)).toBeUndefined();
@@ -156,12 +156,16 @@ describe("prop edits of a kept scene", () => {
   });
 
   it.each([
-    ["on a wooden table", "remove the lemons"],
+    ["on a wooden table", "remove the drape"],
     ["on a wooden table", "no plants"],
     ["on a wooden table with christmas lights", "add christmas lights"],
-    ["white background", "add lemons"],
+    ["white background", "add christmas lights"],
   ])("refuses %s, then %j: it would change nothing", (prompt, edit) => {
     expect(refusal(prompt, edit)).toBe(M.editChangesNothing);
+  });
+
+  it("refuses lemons, which would look drawn beside the photograph, before any charge", () => {
+    expect(refusal("on a wooden table", "add lemons")).toBe(M.editNotUnderstood);
   });
 
   it("keeps a prop's phrase from the look words", () => {
@@ -170,10 +174,10 @@ describe("prop edits of a kept scene", () => {
   });
 
   it("keeps the props a generation drew; a scene kept before props loads with none", () => {
-    expect(kept("on a table with lemons").props).toEqual(["lemons"]);
+    expect(kept("on a table with a drape").props).toEqual(["drape"]);
     const older = {
       version: 1,
-      prompt: "on a table with lemons",
+      prompt: "on a table with a drape",
       seed: 7,
       quality: "fast",
       revisions: [],
@@ -182,10 +186,10 @@ describe("prop edits of a kept scene", () => {
     const state = readSceneState(older);
     expect(state?.props).toEqual([]);
     if (!state) return;
-    // It renders as it was made, without the lemons it could not draw then, and still edits.
+    // It renders as it was made, without the drape it could not draw then, and still edits.
     expect(planOf(state).props).toEqual([]);
-    expect(planOf(state).words).not.toContain("lemons");
-    expect(planOf(stateAfter(state, readEdit("add lemons"))).props).toEqual(["lemons"]);
-    expect(readSceneState({ ...older, props: ["lemons", "unicorns"] })?.props).toEqual(["lemons"]);
+    expect(planOf(state).words).not.toContain("drape");
+    expect(planOf(stateAfter(state, readEdit("add a drape"))).props).toEqual(["drape"]);
+    expect(readSceneState({ ...older, props: ["drape", "unicorns"] })?.props).toEqual(["drape"]);
   });
 });

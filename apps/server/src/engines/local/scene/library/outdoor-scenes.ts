@@ -122,8 +122,8 @@ export const OUTDOOR_SCENES: LibraryScene[] = [
   {
     id: "autumn-table",
     name: "Autumn table",
-    prompt: "autumn leaves on a wooden table",
-    when: { material: ["wood"], words: /\b(autumn|fall|maple)\b/ },
+    prompt: "on a wooden table in autumn",
+    when: { material: ["wood"], words: /\b(autumn(al)?|fall season)\b/ },
     wall: "plaster",
     surface: "wood-planks",
   },

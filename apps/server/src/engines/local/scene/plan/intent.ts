@@ -1,6 +1,7 @@
 import type { SceneMaterial, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
 import { colourOfProp, type PropMention, propsAfter, readProps } from "./props.ts";
 import {
+  AUTUMN_WORDS,
   BACKLIT_WORDS,
   BOKEH_WORDS,
   BRIGHT_WORDS,
@@ -48,6 +49,8 @@ export type SceneIntent = {
   hardness?: "soft" | "hard";
   warmth?: "warm" | "cool";
   mood?: "dramatic" | "bright";
+  /** Autumn colours: warm light, amber foliage. */
+  autumn?: boolean;
   neon?: boolean;
   backlit?: boolean;
   window?: boolean;
@@ -167,6 +170,10 @@ export function intentOf(rawText: string): SceneIntent {
   else if (find(text, SOFT_WORDS, words)) intent.hardness = "soft";
   if (find(text, WARM_WORDS, words)) intent.warmth = "warm";
   else if (find(text, COOL_WORDS, words)) intent.warmth = "cool";
+  if (find(text, AUTUMN_WORDS, words)) {
+    intent.autumn = true;
+    intent.warmth ??= "warm";
+  }
   if (find(text, DRAMATIC_WORDS, words)) intent.mood = "dramatic";
   else if (find(text, BRIGHT_WORDS, words)) intent.mood = "bright";
   if (find(text, NEON_WORDS, words)) intent.neon = true;

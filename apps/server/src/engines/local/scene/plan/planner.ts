@@ -13,7 +13,7 @@ import {
 import type { ScenePlan, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
 import { nearestScene, PHOTOS } from "../library/index.ts";
 import { intentOf, mergeIntents, type SceneIntent, withOnlyProps } from "./intent.ts";
-import { applyPropLooks } from "./prop-looks.ts";
+import { applyAutumnLook, applyPropLooks } from "./prop-looks.ts";
 import { drawableProps, undrawnPhrases } from "./props.ts";
 import { MATERIAL_COLOURS, SETTING_LOOKS, TIME_LIGHTS, TIME_SKIES } from "./settings.ts";
 import { onWhite } from "./white.ts";
@@ -161,6 +161,7 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
   if (ownColours && intent.material !== look.material) plan.floor = pair(ownColours);
 
   applyLibraryScene(plan, intent);
+  if (intent.autumn) applyAutumnLook(plan);
 
   if (intent.finish === "glossy") plan.gloss = Math.min(1, plan.gloss + 0.35);
   if (intent.finish === "matte") plan.gloss *= 0.3;

@@ -34,23 +34,8 @@ describe("readPrompt", () => {
     ["fairy lights in the background", "fairy lights"],
     ["warm string lights behind it", "warm string lights"],
     ["festoon lights", "festoon lights"],
-    ["pine branches around it", "pine branches"],
-    ["fir branches and pine cones", "fir branches"],
-    ["with pine cones", "pine cones"],
     ["a festive christmas scene", "christmas"],
-    ["autumn leaves on the ground", "autumn leaves"],
-    ["fallen leaves", "fallen leaves"],
     ["an autumnal table", "autumnal"],
-    ["next to a potted plant", "potted plant"],
-    ["beside a monstera", "monstera"],
-    ["with a snake plant", "snake plant"],
-    ["succulents on a shelf", "succulents"],
-    ["beside lemons", "lemons"],
-    ["with sliced oranges", "sliced oranges"],
-    ["fresh limes on marble", "fresh limes"],
-    ["citrus fruit on a table", "citrus fruit"],
-    ["beside smooth pebbles", "smooth pebbles"],
-    ["with river stones", "river stones"],
     ["a linen drape behind it", "linen drape"],
     ["sheer curtains", "sheer curtains"],
     ["against a brick wall", "brick wall"],
@@ -60,8 +45,6 @@ describe("readPrompt", () => {
     ["dappled light on a table", "dappled light"],
     ["venetian blind shadows", "venetian blind shadows"],
     ["sunlight through the blinds", "sunlight through the blinds"],
-    ["a water splash", "water splash"],
-    ["on water with splashes", "splashes"],
     ["in an office with a window", "office"],
     ["home office", "home office"],
     ["in a workspace", "workspace"],
@@ -77,12 +60,36 @@ describe("readPrompt", () => {
     ["on the beach against a brick wall", "brick wall"],
     ["in a kitchen with curtains", "curtains"],
     ["flat lay with fairy lights", "fairy lights"],
-    ["on a lake with a potted plant", "potted plant"],
     ["on the beach, venetian blinds", "venetian blinds"],
   ])("reports %j's %j as left out: the place cannot hold it", (prompt, phrase) => {
     const reading = readPrompt(prompt);
     expect(reading.ignored).toContain(phrase);
     expect(reading.understood).not.toContain(phrase);
+  });
+
+  it.each([
+    ["pine branches around it", "pine branches"],
+    ["fir branches and pine cones", "pine cones"],
+    ["autumn leaves on the ground", "leaves"],
+    ["next to a potted plant", "potted plant"],
+    ["beside a monstera", "monstera"],
+    ["succulents on a shelf", "succulents"],
+    ["beside lemons", "lemons"],
+    ["with sliced oranges", "sliced oranges"],
+    ["citrus fruit on a table", "citrus fruit"],
+    ["beside smooth pebbles", "smooth pebbles"],
+    ["a water splash", "water splash"],
+  ])("reports %j's %j as left out: it would look drawn beside a photograph", (prompt, phrase) => {
+    const reading = readPrompt(prompt);
+    expect(reading.ignored).toContain(phrase);
+    expect(reading.understood).not.toContain(phrase);
+  });
+
+  it("understands autumn as the season when its leaves are left out", () => {
+    expect(readPrompt("autumn leaves on a wooden table")).toEqual({
+      understood: ["table", "wooden", "autumn"],
+      ignored: ["leaves"],
+    });
   });
 
   it("reads a colour right before a prop it draws in its own colours as left out", () => {

@@ -10,8 +10,8 @@ const AUTUMN: Rgb = [196, 120, 52];
 /**
  * What props change in the scene around them, applied before the colour, light and camera words
  * (which win): a brick wall is the wall's colour, with an edge where it meets the floor and sharp
- * enough to read as brick; shadow patterns need hard light and a wall in focus; autumn leaves
- * turn a forest amber; string lights glow best in a dimmer, warmer room.
+ * enough to read as brick; shadow patterns need hard light and a wall in focus; string lights
+ * glow best in a dimmer, warmer room.
  */
 export function applyPropLooks(plan: ScenePlan, outdoor: boolean, surfaceNamed: boolean): void {
   const has = (prop: SceneProp) => plan.props.includes(prop);
@@ -32,10 +32,6 @@ export function applyPropLooks(plan: ScenePlan, outdoor: boolean, surfaceNamed: 
     plan.light.contrast *= 1.04;
     plan.camera.bokeh = Math.min(plan.camera.bokeh, 0.3);
   }
-  if (has("autumn leaves") && plan.backdrop === "foliage") {
-    plan.sky = [mix(plan.sky[0], AUTUMN, 0.35), mix(plan.sky[1], AUTUMN, 0.45)];
-    plan.floor = [mix(plan.floor[0], AUTUMN, 0.3), mix(plan.floor[1], AUTUMN, 0.2)];
-  }
   if (has("string lights") && !outdoor) {
     plan.sky = [mix(plan.sky[0], [40, 30, 24], 0.3), mix(plan.sky[1], [60, 44, 34], 0.2)];
     plan.light.tint = mix(plan.light.tint, hex("#ffc98a"), 0.5);
@@ -43,4 +39,11 @@ export function applyPropLooks(plan: ScenePlan, outdoor: boolean, surfaceNamed: 
   }
   // Keep a drape's wall from going grey under the colour words that come later.
   if (has("drape") && plan.backdrop === "studio") plan.sky[1] = mix(plan.sky[1], WHITE, 0.1);
+}
+
+/** Autumn turns foliage amber (its warm light comes with the warmth it brings). */
+export function applyAutumnLook(plan: ScenePlan): void {
+  if (plan.backdrop !== "foliage") return;
+  plan.sky = [mix(plan.sky[0], AUTUMN, 0.35), mix(plan.sky[1], AUTUMN, 0.45)];
+  plan.floor = [mix(plan.floor[0], AUTUMN, 0.3), mix(plan.floor[1], AUTUMN, 0.2)];
 }

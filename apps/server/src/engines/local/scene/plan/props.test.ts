@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SceneProp } from "../../types.ts";
-import { planScene } from "./planner.ts";
-import { drawableProps, type PropPlace, propRefusal, readProps } from "./props.ts";
+import { planScene, propsNamedIn } from "./planner.ts";
+import { drawableProps, LOOKS_DRAWN, type PropPlace, propRefusal, readProps } from "./props.ts";
 
 const ALL: SceneProp[] = [
   "string lights",
@@ -26,6 +26,9 @@ const place = (changes: Partial<PropPlace>): PropPlace => ({
   topDown: false,
   ...changes,
 });
+
+/** The props the offline engine draws: the rest would look like clip art. */
+const DRAWN = ALL.filter((prop) => !LOOKS_DRAWN.includes(prop));
 
 const propsOf = (prompt: string, revisions: string[] = []) => planScene(prompt, revisions).props;
 
@@ -57,26 +60,39 @@ describe("readProps", () => {
   });
 
   it("keeps overlapping words apart: surfaces, colours and places stay what they were", () => {
-    expect(planScene("pine cones on a pine table")).toMatchObject({
-      material: "wood",
-      props: ["pine branches"],
-    });
+    expect(propsNamedIn("pine cones on a pine table")).toEqual(["pine branches"]);
+    expect(planScene("pine cones on a pine table").material).toBe("wood");
     expect(planScene("on pebbles").material).toBe("stone");
-    expect(planScene("beside pebbles on marble")).toMatchObject({
-      material: "marble",
-      props: ["pebbles"],
-    });
+    expect(propsNamedIn("beside pebbles on marble")).toEqual(["pebbles"]);
+    expect(planScene("beside pebbles on marble").material).toBe("marble");
     expect(planScene("on a draped linen cloth")).toMatchObject({ material: "linen", props: [] });
     expect(planScene("autumn leaves on the ground").setting).toBe("floor");
-    expect(planScene("orange background").props).toEqual([]);
-    expect(planScene("lime green background").props).toEqual([]);
+    expect(propsNamedIn("orange background")).toEqual([]);
+    expect(propsNamedIn("lime green background")).toEqual([]);
     expect(planScene("in a living room on a sofa").setting).toBe("living room");
+  });
+
+  it("reads autumn as the season and only the leaves as the prop", () => {
+    const read = (text: string) => readProps(text).mentions.map((m) => m.phrase);
+    expect(read("autumn leaves on a table")).toEqual(["leaves"]);
+    expect(read("fallen maple leaves")).toEqual(["maple leaves"]);
+    expect(read("an autumn mood")).toEqual([]);
   });
 });
 
 describe("propRefusal", () => {
-  it("draws every prop in an ordinary room on a table", () => {
-    for (const prop of ALL) expect(propRefusal(prop, place({})), prop).toBeUndefined();
+  it("draws every prop that looks photographed in an ordinary room on a table", () => {
+    for (const prop of DRAWN) expect(propRefusal(prop, place({})), prop).toBeUndefined();
+  });
+
+  it("never draws a prop that would look like clip art beside a photograph", () => {
+    for (const prop of ["lemons", "oranges", "limes", "pine branches", "autumn leaves"] as const) {
+      expect(propRefusal(prop, place({})), prop).toBe("it would look drawn, not photographed");
+    }
+    for (const prop of ["plant", "pebbles", "splash"] as const) {
+      expect(propRefusal(prop, place({})), prop).toBeDefined();
+    }
+    expect(drawableProps(ALL, place({}))).toEqual(DRAWN);
   });
 
   it("draws nothing on a white (marketplace) background", () => {
@@ -96,20 +112,14 @@ describe("propRefusal", () => {
     expect(propRefusal("drape", place({ setting: "city", outdoor: true }))).toBeDefined();
   });
 
-  it("lays no hanging thing, wall or splash in a flat lay, and everything lying down", () => {
+  it("lays no hanging thing or wall in a flat lay, and light patterns on it", () => {
     const flat = drawableProps(ALL, place({ topDown: true }));
-    for (const prop of ["string lights", "drape", "brick wall", "splash"] as const) {
-      expect(flat).not.toContain(prop);
-    }
-    expect(flat).toEqual(
-      expect.arrayContaining(["pine branches", "autumn leaves", "lemons", "pebbles"]),
-    );
-    expect(flat).toEqual(expect.arrayContaining(["palm shadows", "blind shadows", "plant"]));
+    expect(flat).toEqual(["palm shadows", "blind shadows"]);
   });
 
-  it("puts on water only what floats, splashes or hangs above it", () => {
+  it("puts on water only what hangs above it", () => {
     const onWater = place({ setting: "water", material: "water", outdoor: true });
-    expect(drawableProps(ALL, onWater)).toEqual(["string lights", "autumn leaves", "splash"]);
+    expect(drawableProps(ALL, onWater)).toEqual(["string lights"]);
   });
 
   it("has no window blinds outdoors", () => {
@@ -124,29 +134,37 @@ describe("planScene props", () => {
     expect(white.props).toEqual([]);
     expect(white.words).not.toContain("lemons");
     expect(white.words).not.toContain("christmas lights");
-    const beach = planScene("on the beach with lemons against a brick wall");
-    expect(beach.props).toEqual(["lemons"]);
-    expect(beach.words).toContain("lemons");
+    const beach = planScene("on the beach with palm shadows against a brick wall");
+    expect(beach.props).toEqual(["palm shadows"]);
+    expect(beach.words).toContain("palm shadows");
     expect(beach.words).not.toContain("brick wall");
+    const lemons = planScene("on a wooden table with lemons");
+    expect(lemons.props).toEqual([]);
+    expect(lemons.words).not.toContain("lemons");
   });
 
   it("keeps a set's word while any of its props is drawn", () => {
+    const table = planScene("christmas table");
+    expect(table.props).toEqual(["string lights"]);
+    expect(table.words).toContain("christmas");
     const flat = planScene("christmas flat lay");
-    expect(flat.props).toEqual(["pine branches"]);
-    expect(flat.words).toContain("christmas");
+    expect(flat.props).toEqual([]);
+    expect(flat.words).not.toContain("christmas");
   });
 
   it("adds and removes props over revisions, each once", () => {
-    expect(propsOf("on a table", ["add christmas lights", "add lemons"])).toEqual([
+    expect(propsOf("on a table", ["add christmas lights", "add a drape"])).toEqual([
       "string lights",
-      "lemons",
+      "drape",
     ]);
-    expect(propsOf("on a table with lemons", ["remove the lemons"])).toEqual([]);
-    expect(propsOf("on a table with a plant", ["no plants", "add lemons"])).toEqual(["lemons"]);
-    expect(propsOf("with lemons", ["add lemons"])).toEqual(["lemons"]);
+    expect(propsOf("on a table with a drape", ["remove the drape"])).toEqual([]);
+    expect(propsOf("on a table with a drape", ["no drapes", "add palm shadows"])).toEqual([
+      "palm shadows",
+    ]);
+    expect(propsOf("with a drape", ["add a drape"])).toEqual(["drape"]);
     // Props stay with the scene when it moves, and come back when it can hold them again.
-    expect(propsOf("with lemons", ["on the beach"])).toEqual(["lemons"]);
-    expect(propsOf("with lemons", ["white background", "on a table"])).toEqual(["lemons"]);
+    expect(propsOf("with palm shadows", ["on the beach"])).toEqual(["palm shadows"]);
+    expect(propsOf("with a drape", ["white background", "on a table"])).toEqual(["drape"]);
   });
 
   it("understands taking away a prop that is not there, and draws nothing for it", () => {

@@ -96,15 +96,31 @@ const HANGING: readonly SceneProp[] = ["string lights", "drape", "brick wall"];
 /** What a water surface can hold: things that float on it, rise from it or hang above it. */
 const ON_WATER: readonly SceneProp[] = ["splash", "autumn leaves", "string lights"];
 const TILED_WALLS: readonly SceneSetting[] = ["kitchen", "bathroom"];
+/**
+ * Props the offline engine can only draw as shapes, which look like clip art beside a
+ * photographed product: they are reported as left out instead of drawn. What it draws as light
+ * (string lights, shadow patterns) or from photographs (a brick wall) and a drape's folds stay.
+ */
+export const LOOKS_DRAWN: readonly SceneProp[] = [
+  "lemons",
+  "oranges",
+  "limes",
+  "pine branches",
+  "autumn leaves",
+  "plant",
+  "pebbles",
+  "splash",
+];
 
 /**
  * Whether a prop can be drawn in a place, and if not, why. A white (marketplace) background is
- * pure #FFFFFF with nothing on it; walls and drapes need an indoor wall that is not tiled (a
+ * pure #FFFFFF with nothing on it; a prop that would look drawn is never drawn; walls and drapes need an indoor wall that is not tiled (a
  * street may have a brick wall); window blinds need a window; a flat lay has nothing hanging;
  * on water only what floats or splashes.
  */
 export function propRefusal(prop: SceneProp, place: PropPlace): string | undefined {
   if (place.setting === "white") return "a white background stays plain";
+  if (LOOKS_DRAWN.includes(prop)) return "it would look drawn, not photographed";
   if (place.topDown && (HANGING.includes(prop) || prop === "splash"))
     return "a flat lay shows no wall and nothing hanging";
   if (WALL_PROPS.includes(prop)) {

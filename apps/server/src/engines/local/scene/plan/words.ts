@@ -90,7 +90,7 @@ export const PROP_WORDS: [SceneProp, RegExp][] = [
   ],
   [
     "autumn leaves",
-    /\b(((red|orange|golden|yellow|brown|dry|dried|fallen|crunchy) )*(autumn(al)?|fall|fallen|maple|oak) leaves|autumn foliage|autumn(al)?)\b/,
+    /(?<=\b(autumn(al)?|fall|maple|oak|red|orange|golden|yellow|brown|dry|dried|fallen|crunchy) )(leaves|foliage)\b|\b(maple|oak) leaves\b/,
   ],
   [
     "plant",
@@ -179,6 +179,8 @@ export const BACKLIT_WORDS =
   /\b(backlit|back ?light(ing)?|rim ?light|contre ?jour|halo|silhouetted?)\b/;
 export const WINDOW_WORDS = /\b(window( light)?|sunbeams?|light shafts?|rays of light|sun rays)\b/;
 export const WARM_WORDS = /\b(warm|cozy|cosy|candle ?lit|candles?|amber)\b/;
+/** The season whose colours a scene can take: warm light, amber where leaves grow. */
+export const AUTUMN_WORDS = /\b(autumn(al)?|fall season)\b/;
 export const COOL_WORDS = /\b(cool|cold|chilly|frosty|crisp)\b/;
 /** A pool of light on the subject, darkness around it (read with HARD_WORDS, which take the word). */
 export const SPOTLIGHT_WORDS = /\b(spot ?lit|spot ?lights?)\b/;

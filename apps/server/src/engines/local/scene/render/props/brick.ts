@@ -1,6 +1,6 @@
 import { mix, type Rgb, scale, toHex } from "../../../common/index.ts";
 import { type Canvas, ellipse, fixed, rect } from "../svg.ts";
-import { propRandom } from "./placement.ts";
+import { propRandom } from "./prop-random.ts";
 
 /**
  * An exposed brick wall above the horizon, in the wall's colours (red-brown unless the prompt

@@ -1,6 +1,6 @@
 import { mix, scale, toHex, WHITE } from "../../../common/index.ts";
 import { type Canvas, fixed } from "../svg.ts";
-import { propRandom } from "./placement.ts";
+import { propRandom } from "./prop-random.ts";
 
 /**
  * A length of fabric hanging behind the subject on the side away from the light, in the wall's

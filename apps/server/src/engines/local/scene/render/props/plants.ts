@@ -1,6 +1,5 @@
 import { mix, type Rgb, scale, toHex, WHITE } from "../../../common/index.ts";
 import { type Canvas, ellipse, fixed, type Random } from "../svg.ts";
-import { focusBlur, groundShadow, propRandom, type Spot } from "./placement.ts";
 
 /** A potted houseplant: glazed or terracotta pot, arching stems, leaves shaded along the midrib. */
 
@@ -131,14 +130,4 @@ export function pottedPlant(canvas: Canvas, random: Random, at: PlantAt): string
   const count = blurred ? 22 : 34;
   const leaves = leavesOf(canvas, random, { x, top: made.top, size, away, count }, false);
   return `<defs>${made.defs}</defs>${made.back}${leafShapes(leaves, "#476437", Math.max(0.6, size * 0.008), !blurred)}${made.front}`;
-}
-
-/** The plant prop: a potted plant in its spot, as tall as about three hands at the foot. */
-export function plantProp(canvas: Canvas, spot: Spot): string {
-  const random = propRandom(canvas, "plant");
-  const size = spot.unit * (canvas.plan.camera.topDown ? 3.2 : 3.6);
-  const x = spot.edge + spot.side * (size * 0.36 + spot.unit * 0.2);
-  const blur = focusBlur(canvas, "plantfocus", spot.y);
-  const shadow = groundShadow(canvas, x, spot.y, size * 0.28, size * 0.05);
-  return `<defs>${blur.defs}</defs><g ${blur.attr}>${shadow}${pottedPlant(canvas, random, { x, base: spot.y, size, id: "plantprop", away: spot.side })}</g>`;
 }

@@ -13,51 +13,19 @@ const geometry: SceneGeometry = {
 /** The same plan without its props: the words (and so every other detail) stay as they were. */
 const bare = (plan: ScenePlan): ScenePlan => ({ ...plan, props: [] });
 
-/** Mean absolute difference per channel, over the whole picture or inside a box. */
-function difference(a: Buffer, b: Buffer, box?: SceneGeometry["subject"]): number {
+/** Mean absolute difference per channel over the whole picture. */
+function difference(a: Buffer, b: Buffer): number {
   let sum = 0;
-  let count = 0;
-  for (let y = 0; y < geometry.height; y++) {
-    for (let x = 0; x < geometry.width; x++) {
-      if (box && (x < box.left || x >= box.right || y < box.top || y >= box.bottom)) continue;
-      const at = (y * geometry.width + x) * 3;
-      for (let c = 0; c < 3; c++) sum += Math.abs((a[at + c] ?? 0) - (b[at + c] ?? 0));
-      count += 3;
-    }
-  }
-  return sum / Math.max(1, count);
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / Math.max(1, a.length);
 }
 
-const BESIDE_PROPS: SceneProp[] = [
-  "pine branches",
-  "autumn leaves",
-  "plant",
-  "lemons",
-  "oranges",
-  "limes",
-  "pebbles",
-  "splash",
-];
 const BEHIND_PROPS: SceneProp[] = [
   "string lights",
   "drape",
   "brick wall",
   "palm shadows",
   "blind shadows",
-];
-
-/** Props beside the subject, in the places and cameras they are drawn in. */
-const BESIDE = [
-  "on a wooden table with lemons",
-  "oranges and limes on marble",
-  "next to a potted plant",
-  "beside smooth pebbles",
-  "pine branches and pine cones",
-  "autumn leaves on the ground",
-  "on water with splashes",
-  "a water splash in a studio",
-  "flat lay of lemons, pebbles, autumn leaves and a monstera on linen",
-  "on a podium with lemons, pebbles and a plant",
 ];
 
 /** Props behind the subject: the wall, what hangs on it, light patterns on wall and floor. */
@@ -72,15 +40,6 @@ const BEHIND = [
 ];
 
 describe("props", () => {
-  it.each(BESIDE)("%s: beside the subject, never inside its box", async (prompt) => {
-    const plan = planScene(prompt);
-    expect(plan.props.length).toBeGreaterThan(0);
-    const withProps = await renderScene(plan, geometry, 5);
-    const without = await renderScene(bare(plan), geometry, 5);
-    expect(difference(withProps, without, geometry.subject)).toBe(0);
-    expect(difference(withProps, without)).toBeGreaterThan(0.3);
-  });
-
   it.each(BEHIND)("%s: drawn behind the subject, and visible", async (prompt) => {
     const plan = planScene(prompt);
     expect(plan.props.length).toBeGreaterThan(0);
@@ -88,20 +47,17 @@ describe("props", () => {
     expect(difference(withProps, await renderScene(bare(plan), geometry, 5))).toBeGreaterThan(1);
   });
 
-  it("changes the picture with every prop on its own, beside ones outside the subject's box", async () => {
+  it("changes the picture with every prop on its own", async () => {
     const base = planScene("on a wooden table in a living room");
     const plain = await renderScene(base, geometry, 3);
-    for (const prop of [...BESIDE_PROPS, ...BEHIND_PROPS]) {
+    for (const prop of BEHIND_PROPS) {
       const drawn = await renderScene({ ...base, props: [prop] }, geometry, 3);
       expect(difference(drawn, plain), prop).toBeGreaterThan(0.3);
-      if (BESIDE_PROPS.includes(prop)) {
-        expect(difference(drawn, plain, geometry.subject), prop).toBe(0);
-      }
     }
   });
 
   it("is the same for a seed and moves with it", async () => {
-    const plan = planScene("with lemons, pine branches, christmas lights and palm leaf shadows");
+    const plan = planScene("with a linen drape, christmas lights and palm leaf shadows");
     const first = await renderScene(plan, geometry, 11);
     expect((await renderScene(plan, geometry, 11)).equals(first)).toBe(true);
     expect(difference(await renderScene(plan, geometry, 12), first)).toBeGreaterThan(0.3);

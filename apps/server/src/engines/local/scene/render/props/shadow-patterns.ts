@@ -1,6 +1,6 @@
 import { mix, toHex, WHITE } from "../../../common/index.ts";
 import { type Canvas, fixed, type Random } from "../svg.ts";
-import { propRandom } from "./placement.ts";
+import { propRandom } from "./prop-random.ts";
 
 /**
  * Hard sunlight patterns across the wall and the floor: the shadows of palm fronds, and the

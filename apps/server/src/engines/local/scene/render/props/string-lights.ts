@@ -1,6 +1,6 @@
 import { mix, type Rgb, toHex, WHITE } from "../../../common/index.ts";
 import { type Canvas, ellipse, fixed, opacity } from "../svg.ts";
-import { propRandom } from "./placement.ts";
+import { propRandom } from "./prop-random.ts";
 
 /**
  * Fairy lights strung across the wall behind the subject, out of focus: the wire and the bulbs
