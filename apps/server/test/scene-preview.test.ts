@@ -74,16 +74,14 @@ describe("POST /api/fal/scene-preview", () => {
     expect([image.width, image.height]).toEqual([384, 288]);
   });
 
-  it("says whether the studio's Exact product switch starts on: for a white request only", async () => {
+  it("says a white request once, as marketplace, which the Exact product switch follows too", async () => {
     t = appWith();
-    const white = ZScenePreviewResponse.parse(
-      (await preview(t, { prompt: "pure white background, marketplace" })).body,
-    );
-    const beach = ZScenePreviewResponse.parse(
-      (await preview(t, { prompt: "on a beach at sunset" })).body,
-    );
-    expect(white.exactProduct).toBe(true);
-    expect(beach.exactProduct).toBe(false);
+    const white = (await preview(t, { prompt: "pure white background, marketplace" })).body;
+    const beach = (await preview(t, { prompt: "on a beach at sunset" })).body;
+    expect(ZScenePreviewResponse.parse(white).marketplace).toBe(true);
+    expect(beach).not.toHaveProperty("marketplace");
+    expect(white).not.toHaveProperty("exactProduct");
+    expect(beach).not.toHaveProperty("exactProduct");
   });
 
   it("says the fal engine draws everything, with no picture to show", async () => {

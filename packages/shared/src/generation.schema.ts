@@ -284,7 +284,8 @@ export type TScenePreviewRequest = z.input<typeof ZScenePreviewRequest>;
  * The words drawn, the words left out, a small WebP data URL of the scene (or null), the
  * library scene it is drawn from, a note about the seller's photo when there is one to make
  * (its subject fills the frame), and `marketplace` when the prompt asks for a marketplace's
- * plain white: a picture left at the photo's own size is then made square (marketplaceSquare).
+ * plain white: a picture left at the photo's own size is then made square (marketplaceSquare),
+ * and the studio's "Exact product" switch starts on (absent: a scene, the switch starts off).
  */
 export const ZScenePreviewResponse = z.object({
   understood: z.array(z.string()),
@@ -294,7 +295,5 @@ export const ZScenePreviewResponse = z.object({
   /** The photographed scene of the engine's library the prompt will be drawn in, by name. */
   scene: z.string().max(80).optional(),
   marketplace: z.boolean().optional(),
-  /** Whether the studio's "Exact product" switch starts on for this prompt; absent: off. */
-  exactProduct: z.boolean().optional(),
 });
 export type TScenePreviewResponse = z.infer<typeof ZScenePreviewResponse>;

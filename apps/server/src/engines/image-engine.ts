@@ -305,7 +305,8 @@ export type ImageEngine = {
  * The answer of `ImageEngine.previewScene`; `preview` is a data URL of a small WebP, `note` a
  * word about the seller's photo (its subject fills the frame) when there is one, `marketplace`
  * true when the prompt asks for a marketplace's plain white, which the photo's own size makes
- * square.
+ * square and whose product is kept exact by default: an engine answers it with the same test
+ * as its exactByDefault.
  */
 export type ScenePreview = {
   understood: string[];
@@ -315,8 +316,6 @@ export type ScenePreview = {
   /** The name of the library scene the prompt will be drawn in (the offline engine's). */
   scene?: string;
   marketplace?: boolean;
-  /** The "exact product" switch's default for the prompt (see exactByDefault); absent: off. */
-  exactProduct?: boolean;
 };
 
 /** A generative model draws whatever the prompt says: nothing is left out, nothing to show yet. */

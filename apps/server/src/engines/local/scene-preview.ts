@@ -4,6 +4,7 @@ import type { ScenePreview, SubjectCutout } from "../image-engine.ts";
 import { fillsFrame, horizonFor, podiumFraming } from "./composite/index.ts";
 import { cutoutFromPng } from "./cutout/index.ts";
 import { libraryScene, planScene, readPrompt, renderScene } from "./scene/index.ts";
+import { wantsWhiteBackground } from "./white-prompt.ts";
 
 /** The preview's long side: enough to judge a scene, small enough to draw while typing. */
 export const PREVIEW_MAX_SIDE = 384;
@@ -23,11 +24,11 @@ function previewSize(aspect?: { width: number; height: number }) {
 
 /**
  * What the local engine will draw for a prompt, before anything is charged: the words it
- * understood and left out, and the scene itself without a subject, as a small WebP data URL,
- * and whether the product is kept exact by default (a white or marketplace request).
+ * understood and left out, and the scene itself without a subject, as a small WebP data URL.
  * The horizon sits where a subject filling the middle of the frame would put it. Given the
  * upload's cut-out (`photo`), it also says when its subject fills the photo (see fillsFrame).
- * A white request says so (`marketplace`): at the photo's own size it is made square.
+ * A white request says so (`marketplace`), by the test that also keeps its product exact by
+ * default (wantsWhiteBackground): at the photo's own size it is made square.
  */
 export async function previewScene(
   prompt: string,
@@ -58,8 +59,7 @@ export async function previewScene(
     ignored,
     preview,
     ...(scene ? { scene } : {}),
-    exactProduct: plan.setting === "white",
     ...(fills ? { note: GENERATION_MESSAGES.subjectFillsFrame } : {}),
-    ...(plan.setting === "white" ? { marketplace: true } : {}),
+    ...(wantsWhiteBackground(prompt) ? { marketplace: true } : {}),
   };
 }

@@ -16,7 +16,10 @@ import { clearDraft, readDraft } from "../draft/studio-draft.ts";
 
 const WHITE = "pure white background, marketplace";
 
-/** The preview as the offline engine answers it: a white request keeps the product exact. */
+/**
+ * The preview as the offline engine answers it: `marketplace` for a white request, nothing
+ * about the product. The switch's default is read from that one field.
+ */
 function previewAnswer(init: RequestInit | undefined) {
   const { prompt } = JSON.parse(String(init?.body)) as { prompt: string };
   const white = /white|marketplace/.test(prompt);
@@ -24,7 +27,7 @@ function previewAnswer(init: RequestInit | undefined) {
     understood: [prompt],
     ignored: [],
     preview: null,
-    exactProduct: white,
+    ...(white ? { marketplace: true } : {}),
   });
 }
 
@@ -48,7 +51,7 @@ describe("the exact product switch (issue 29, point 3)", () => {
     await clearDraft();
   });
 
-  it("says what it keeps, and follows the prompt until the seller chooses", async () => {
+  it("says what it keeps, and follows the preview's marketplace reading until the seller chooses", async () => {
     const { user, fetchMock } = renderWithPreview();
     await fillStudio(user, WHITE);
     expect(exactSwitch()).toHaveAccessibleDescription(
@@ -65,6 +68,29 @@ describe("the exact product switch (issue 29, point 3)", () => {
     await recordStream();
     const sent = callsTo(fetchMock, "/api/fal/process")[0]?.body as Record<string, unknown>;
     expect(sent).not.toHaveProperty("exactProduct");
+  });
+
+  it("starts on for a marketplace preview, read as the size picker's square is", async () => {
+    const { user } = renderWithPreview();
+    await fillStudio(user, WHITE);
+    const sizeRow = screen.getByRole("button", { name: /^Size/ });
+    await waitFor(() => expect(sizeRow).toHaveAccessibleName(/^Size Original size, made square/));
+    expect(exactSwitch()).toBeChecked();
+  });
+
+  it("starts off once a preview that is not for a marketplace has answered", async () => {
+    const { user } = renderStudio({
+      ...generationAnswers(),
+      [`GET ${RECORD_PATH}`]: jsonResponse(200, imageRecord({ status: "uploaded", prompt: null })),
+      "POST /api/fal/scene-preview": jsonResponse(200, {
+        understood: ["beach"],
+        ignored: ["parasol"],
+        preview: null,
+      }),
+    });
+    await fillStudio(user, "a parasol on a beach");
+    expect(await screen.findByText(/^Left out of the scene: parasol/)).toBeInTheDocument();
+    expect(exactSwitch()).not.toBeChecked();
   });
 
   it("keeps the seller's choice over the prompt's, sends it and saves it in the draft", async () => {

@@ -98,9 +98,9 @@ export function useStudio() {
   const marketplace = scene.reading?.marketplace === true;
   // What Generate makes of the photo at the chosen size, and what the server will charge for it.
   const output = outputOf(image, aspect, marketplace);
-  // The same reading says whether the product is kept exact when the seller has not chosen:
-  // on for a white or marketplace request.
-  const exactShown = exactProduct ?? scene.reading?.exactProduct === true;
+  // A marketplace request also keeps the product exact when the seller has not chosen, as the
+  // server does.
+  const exactShown = exactProduct ?? marketplace;
   const price = priceOf(output?.cost ?? null, takes);
   const priced = `${image?.url} ${aspect} ${takes}`;
   const expired = isSubscriptionExpired(user);

@@ -1,10 +1,42 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { PHOTOS, type PhotoId, photoPath } from "./photos.ts";
 
 const FOLDER = fileURLToPath(new URL("../../../../../assets/scenes/", import.meta.url));
+const ROOT_MODULES = fileURLToPath(new URL("../../../../../../../node_modules", import.meta.url));
+
+/**
+ * This module, installed under a folder whose name has a space (as a home folder may): the
+ * library five folders above it holds the marble texture, and packages resolve as here.
+ */
+function installedUnderSpacedFolder(): { photos: string; remove(): void } {
+  const base = mkdtempSync(join(tmpdir(), "backdrop photos "));
+  const server = join(base, "my apps", "server");
+  const library = join(server, "src", "engines", "local", "scene", "library");
+  const scenes = join(server, "assets", "scenes");
+  mkdirSync(library, { recursive: true });
+  mkdirSync(scenes, { recursive: true });
+  copyFileSync(fileURLToPath(new URL("./photos.ts", import.meta.url)), join(library, "photos.ts"));
+  copyFileSync(join(FOLDER, "marble.jpg"), join(scenes, "marble.jpg"));
+  symlinkSync(ROOT_MODULES, join(base, "node_modules"), "dir");
+  return {
+    photos: pathToFileURL(join(library, "photos.ts")).href,
+    remove: () => rmSync(base, { recursive: true, force: true }),
+  };
+}
 
 describe("the scene library's photographs", () => {
   it("ships each listed photo, and lists each shipped one, with its credit", () => {
@@ -27,6 +59,17 @@ describe("the scene library's photographs", () => {
       channels.slice(0, 3).forEach((channel, c) => {
         expect(Math.abs(channel.mean - (photo.mean[c] ?? 0)), `${id} channel ${c}`).toBeLessThan(2);
       });
+    }
+  });
+
+  it("reads a texture from a folder whose path has a space", async () => {
+    const installed = installedUnderSpacedFolder();
+    try {
+      const moved: typeof import("./photos.ts") = await import(installed.photos);
+      const square = await moved.photoSquare("marble", 8);
+      expect(square.length).toBe(8 * 8 * 3);
+    } finally {
+      installed.remove();
     }
   });
 

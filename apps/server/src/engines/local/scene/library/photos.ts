@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import type { Rgb } from "../../common/index.ts";
 
@@ -80,7 +81,7 @@ export function photoSquare(id: PhotoId, size: number): Promise<Buffer> {
   const key = `${id} ${size}`;
   let made = squares.get(key);
   if (!made) {
-    made = sharp(photoPath(id).pathname)
+    made = sharp(fileURLToPath(photoPath(id)))
       .resize(size, size, { fit: "fill", kernel: "lanczos3" })
       .removeAlpha()
       .raw()
