@@ -79,8 +79,12 @@ export async function depthOfField(
       .resize(small.width, small.height, { fit: "fill" })
       .raw()
       .toBuffer();
-    return sharp(reduced, { raw: { ...small, channels: 3 } })
+    // Two pipelines: sharp resizes before it blurs, whatever order the calls are chained in.
+    const soft = await sharp(reduced, { raw: { ...small, channels: 3 } })
       .blur(Math.max(0.3, sigma / shrink))
+      .raw()
+      .toBuffer();
+    return sharp(soft, { raw: { ...small, channels: 3 } })
       .resize(width, height, { fit: "fill" })
       .raw()
       .toBuffer();
