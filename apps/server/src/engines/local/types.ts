@@ -133,6 +133,8 @@ export type ScenePlan = {
   words: string[];
   /** The photographed scene of the library it is drawn from (scene/library), if one fits. */
   scene?: string;
+  /** The photograph of the surface the subject stands on (scene/library's PHOTOS), if any. */
+  surfacePhoto?: string;
   /**
    * The backdrop's colour as the scene chose it, before colour, time and mood words: its
    * photographed sky or view is re-tinted by how far the words moved the backdrop from it.
@@ -140,6 +142,8 @@ export type ScenePlan = {
   backdropBase?: Rgb;
   /** A pool of light around the subject with darkness beyond it ("spotlight"). */
   spotlight?: boolean;
+  /** 0..1: how thick a pale haze hides the distance ("foggy", "misty"). */
+  fog?: number;
   /**
    * The product is composited exactly as cut out: no light match, light wrap, rim or side light
    * on its pixels (the "exact product" switch); the scene around it is lit all the same. A plan

@@ -33,6 +33,8 @@ const SELLER_PROMPTS = [
   "on a picnic blanket in a park",
   "on a sofa in a bright living room",
   "on a rock in the fog",
+  "in a misty autumn forest",
+  "autumn leaves on a wooden table, lemons beside it",
   "sage green backdrop, soft light from the left",
   "on a stone pedestal, pastel pink background, hard shadows",
   "on a glass shelf in a bright bathroom, gift boxes beside it",

@@ -49,7 +49,7 @@ export const OUTDOOR_SCENES: LibraryScene[] = [
     id: "garden",
     name: "Garden hedge",
     prompt: "in a garden, morning light",
-    when: { setting: ["forest"], words: /\b(garden|hedge)\b/ },
+    when: { setting: ["forest"], words: /\b(garden|hedge|parks?|parkland)\b/ },
     wall: "hedge",
     surface: "grass",
   },

@@ -10,6 +10,7 @@ import {
   COLOURS,
   COOL_WORDS,
   DRAMATIC_WORDS,
+  FOG_WORDS,
   GLOSSY_WORDS,
   HARD_WORDS,
   LIGHT_LEFT,
@@ -61,6 +62,7 @@ export type SceneIntent = {
   noShadow?: boolean;
   spotlight?: boolean;
   stormy?: boolean;
+  foggy?: boolean;
   /** The props named so far, after this text's additions and removals. */
   props?: SceneProp[];
   /** Every prop phrase read, so the planner can leave out the words of props it cannot draw. */
@@ -178,6 +180,7 @@ export function intentOf(rawText: string): SceneIntent {
   else if (find(text, BRIGHT_WORDS, words)) intent.mood = "bright";
   if (find(text, NEON_WORDS, words)) intent.neon = true;
   if (find(text, STORM_WORDS, words)) intent.stormy = true;
+  if (find(text, FOG_WORDS, words)) intent.foggy = true;
   if (find(text, BACKLIT_WORDS, words)) intent.backlit = true;
   if (find(text, WINDOW_WORDS, words)) intent.window = true;
   if (find(text, LIGHT_LEFT, words)) intent.side = 0.1;

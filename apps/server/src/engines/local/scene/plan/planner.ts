@@ -11,7 +11,7 @@ import {
   WHITE,
 } from "../../common/index.ts";
 import type { ScenePlan, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
-import { nearestScene, PHOTOS } from "../library/index.ts";
+import { nearestScene, PHOTOS, surfacePhoto } from "../library/index.ts";
 import { intentOf, mergeIntents, type SceneIntent, withOnlyProps } from "./intent.ts";
 import { applyAutumnLook, applyPropLooks } from "./prop-looks.ts";
 import { drawableProps, undrawnPhrases } from "./props.ts";
@@ -100,6 +100,8 @@ function applyLibraryScene(plan: ScenePlan, intent: SceneIntent): void {
   if (!scene) return;
   plan.scene = scene.id;
   if (plan.setting === "white") return;
+  const photo = surfacePhoto(scene, plan.material, intent.material !== undefined);
+  if (photo) plan.surfacePhoto = photo;
   plan.backdropBase = mix(plan.sky[0], plan.sky[1], 0.5);
   if (scene.dark) {
     if (!intent.backdropColour) plan.sky = DARK_SET.sky;
@@ -109,7 +111,7 @@ function applyLibraryScene(plan: ScenePlan, intent: SceneIntent): void {
   }
   const wall = scene.wall && PHOTOS[scene.wall].mean;
   if (wall && !intent.backdropColour) plan.sky = [darken(wall, 0.9), wall];
-  const surface = scene.surface && PHOTOS[scene.surface].mean;
+  const surface = photo && PHOTOS[photo].mean;
   if (surface && !intent.surfaceColour && !(plan.backdrop === "studio" && intent.backdropColour)) {
     plan.floor = [surface, darken(surface, 0.85)];
   }
@@ -218,6 +220,12 @@ function planFromIntent(intent: SceneIntent): ScenePlan {
     plan.sun = false;
     if (look.outdoor) plan.sky = pair(["#3f4a5a", "#8b95a3"]);
     plan.floor = both(plan.floor, (c) => darken(c, 0.8));
+  }
+  if (intent.foggy) {
+    plan.fog = 0.75;
+    plan.sun = false;
+    plan.light.hardness = Math.min(plan.light.hardness, 0.15);
+    plan.light.contrast *= 0.9;
   }
   if (intent.spotlight) {
     plan.spotlight = true;

@@ -46,7 +46,7 @@ export const SETTING_WORDS: [SceneSetting, RegExp][] = [
   ["beach", /\b(beach|seaside|sea ?shore|shore|coast(al|line)?|tropical|seaside|sea)\b/],
   [
     "forest",
-    /\b(forest|rain ?forest|woods|woodland|jungle|trees?|foliage|garden|leaves|leafy|greenery)\b/,
+    /\b(forest|rain ?forest|woods|woodland|jungle|trees?|foliage|garden|parks?|parkland|leaves|leafy|greenery)\b/,
   ],
   ["city", /\b(city|street|urban|downtown|sidewalk|town|alley(way)?|skyline|rooftop)\b/],
   ["mountains", /\b(mountains?|alps|alpine|peaks?|hills?|hillside|valley|cliffs?)\b/],
@@ -64,7 +64,10 @@ export const MATERIAL_WORDS: [SceneMaterial, RegExp][] = [
   ["marble", /\bmarble\b/],
   ["wood", /\b(wood(en)?|oak|walnut|timber|planks?|parquet|teak|pine|bamboo)\b/],
   ["concrete", /\b(concrete|cement|asphalt|plaster|industrial)\b/],
-  ["linen", /\b(linen|fabric|cloth|cotton|silk|satin|velvet|textile|tablecloth|draped)\b/],
+  [
+    "linen",
+    /\b(linen|fabric|cloth|cotton|silk|satin|velvet|textile|tablecloth|draped|(picnic )?blankets?|quilts?)\b/,
+  ],
   ["sand", /\b(sand|sandy|dunes?|desert)\b/],
   ["stone", /\b(stone|slate|granite|rocks?|rocky|pebbles?|travertine|terrazzo|limestone)\b/],
   ["tiles", /\b(tiles?|tiled|ceramic|mosaic|porcelain|checker(ed|board)?|chequer(ed)?)\b/],
@@ -175,6 +178,8 @@ export const HARD_WORDS =
 export const NEON_WORDS = /\b(neon|cyberpunk|synthwave|vaporwave|led lights?)\b/;
 /** Weather that dims and cools the light and greys the sky. */
 export const STORM_WORDS = /\b(storm|stormy|thunder(storm)?|overcast|rainy|gloomy)\b/;
+/** Air that hides the distance: the backdrop fades into a pale haze. */
+export const FOG_WORDS = /\b(fog|foggy|mist|misty|haze|hazy)\b/;
 export const BACKLIT_WORDS =
   /\b(backlit|back ?light(ing)?|rim ?light|contre ?jour|halo|silhouetted?)\b/;
 export const WINDOW_WORDS = /\b(window( light)?|sunbeams?|light shafts?|rays of light|sun rays)\b/;

@@ -169,3 +169,19 @@ export function neonSpill({ geometry }: Canvas): string {
 ${ellipse(width * 0.2, horizon, width * 0.45, (height - horizon) * 0.6, "url(#spillpink)", 'clip-path="url(#below)"')}
 ${ellipse(width * 0.8, horizon, width * 0.45, (height - horizon) * 0.6, "url(#spillcyan)", 'clip-path="url(#below)"')}`;
 }
+
+/**
+ * Fog: a pale veil, thickest at the horizon where the scene is furthest, thinner up the sky and
+ * gone by the subject's foot. A flat lay has no distance to hide.
+ */
+export function haze({ geometry, plan }: Canvas): string {
+  const fog = plan.fog ?? 0;
+  if (fog <= 0 || plan.camera.topDown) return "";
+  const { width, height, horizon } = geometry;
+  const colour = toHex(mix([226, 229, 232], plan.sky[1], 0.25));
+  const foot = geometry.subject?.bottom ?? height;
+  const stop = (at: number, strength: number) =>
+    `<stop offset="${fixed(Math.min(1, Math.max(0, at / height)))}" stop-color="${colour}" stop-opacity="${opacity(strength)}"/>`;
+  const gradient = `<linearGradient id="haze" gradientUnits="objectBoundingBox" x1="0" y1="0" x2="0" y2="1">${stop(0, fog * 0.7)}${stop(horizon, fog)}${stop(horizon + (foot - horizon) * 0.9, 0)}</linearGradient>`;
+  return `<defs>${gradient}</defs><rect width="${width}" height="${height}" fill="url(#haze)"/>`;
+}

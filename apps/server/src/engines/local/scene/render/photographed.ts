@@ -6,6 +6,8 @@ import { type Canvas, fixed, subjectBox } from "./svg.ts";
 /** The library scene a plan is drawn from, if any. */
 export const photographedScene = (plan: ScenePlan) => libraryScene(plan.scene);
 
+const isPhoto = (id: string): id is PhotoId => Object.hasOwn(PHOTOS, id);
+
 /** Whether a photographed sky or view stands behind the scene, so nothing draws clouds on it. */
 export function hasPhotographedSky(plan: ScenePlan): boolean {
   const scene = photographedScene(plan);
@@ -120,8 +122,8 @@ export async function photographedSurface(
   plan: ScenePlan,
   size: number,
 ): Promise<Buffer | undefined> {
-  const photo = photographedScene(plan)?.surface;
-  if (!photo) return undefined;
+  const photo = plan.surfacePhoto;
+  if (!photo || !isPhoto(photo)) return undefined;
   const square = await photoSquare(photo, size);
   const [r, g, b] = gains(PHOTOS[photo].mean, plan.floor[0]);
   const tinted = Buffer.alloc(square.length);

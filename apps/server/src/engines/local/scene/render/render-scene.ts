@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { clamp, hashString, mix, seededRandom, WHITE } from "../../common/index.ts";
 import type { RenderQuality, SceneGeometry, ScenePlan } from "../../types.ts";
 import { INDOOR_BACKDROPS, neonTubes } from "./indoors.ts";
-import { backlight, bokehLights, neonSpill, stars, sun, windowLight } from "./lights.ts";
+import { backlight, bokehLights, haze, neonSpill, stars, sun, windowLight } from "./lights.ts";
 import { OUTDOOR_BACKDROPS } from "./outdoors.ts";
 import {
   photographedBackdrop,
@@ -103,6 +103,7 @@ ${glow("pool", pool, plan.camera.topDown ? 0.25 : 0.3)}
 ${plan.camera.topDown ? "" : `<rect x="0" y="${fixed(horizon - seam)}" width="${width}" height="${fixed(seam * 2)}" fill="url(#seam)"/>`}
 ${photographedBackdrop(canvas)}
 ${above}
+${haze(canvas)}
 <ellipse cx="${fixed(poolX)}" cy="${fixed(plan.camera.topDown ? height / 2 : horizon + (height - horizon) * 0.3)}" rx="${fixed(width * 0.6)}" ry="${fixed(plan.camera.topDown ? height * 0.6 : (height - horizon) * 0.6)}" fill="url(#pool)"/>
 ${propsBehind(canvas)}
 </svg>`;
