@@ -68,6 +68,8 @@ export function clouds(canvas: Canvas, count: number, band: [number, number]): s
 
 function beach(canvas: Canvas): string {
   const { geometry, plan, random, lightX } = canvas;
+  // A desert's sand runs to the horizon: no sea.
+  if (plan.scene === "desert") return "";
   const { width, height, horizon } = geometry;
   const band = Math.max(4, height * 0.07);
   const deep = mix([28, 86, 128], plan.sky[1], isNight(canvas) ? 0.15 : 0.25);

@@ -170,3 +170,11 @@ describe("renderScene", () => {
     expect((top[0] ?? 0) - (top[2] ?? 0)).toBeGreaterThan(30);
   });
 });
+
+describe("a desert", () => {
+  it("runs its sand to the horizon with no sea, as a beach does not", () => {
+    expect(sceneSvg(planScene("on a sandy beach"), geometry, 3)).toContain("url(#sea)");
+    expect(planScene("in a desert").setting).toBe("beach");
+    expect(sceneSvg(planScene("in a desert"), geometry, 3)).not.toContain("url(#sea)");
+  });
+});
