@@ -173,7 +173,8 @@ describe("renderScene", () => {
 
 describe("a desert", () => {
   it("runs its sand to the horizon with no sea, as a beach does not", () => {
-    expect(sceneSvg(planScene("on a sandy beach"), geometry, 3)).toContain("url(#sea)");
+    const drawnBeach = { ...planScene("on a sandy beach"), scene: undefined };
+    expect(sceneSvg(drawnBeach, geometry, 3)).toContain("url(#sea)");
     expect(planScene("in a desert").setting).toBe("beach");
     expect(sceneSvg(planScene("in a desert"), geometry, 3)).not.toContain("url(#sea)");
   });
