@@ -1,8 +1,8 @@
-import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { type Env, formatEnvError, loadEnv } from "./config/index.ts";
 import { createContainer } from "./container.ts";
 import { describeError } from "./lib/errors.ts";
+import { listen } from "./lib/http-server.ts";
 import { logUnhandledRejections } from "./lib/process-guards.ts";
 import { migrate } from "./repositories/migrations/index.ts";
 
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   // With REDIS_URL the jobs run in worker processes (`npm run worker`) instead.
   container.jobs.startServer();
 
-  const server = serve({ fetch: createApp(container).fetch, hostname: env.host, port: env.port });
+  const server = listen(createApp(container).fetch, env.host, env.port);
   server.once("listening", () => {
     logger.info(
       `Backdrop is running at ${env.appUrl} (database: ${container.database.dialect}, mail: ${container.mailer.transport}, Google sign-in: ${container.identity.googleSignIn ? "on" : "off"}, image engine: ${container.jobs.engine.id}, jobs: ${container.jobs.driver.id}, rate limits: ${container.rateLimits.store})`,
