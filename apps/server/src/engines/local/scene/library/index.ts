@@ -1,4 +1,4 @@
 export { libraryScene, nearestScene, type SceneAsk } from "./nearest.ts";
-export { PHOTOS, type PhotoId, photoHref, photoPath, photoSquare } from "./photos.ts";
+export { groundOf, PHOTOS, type PhotoId, photoHref, photoPath, photoSquare } from "./photos.ts";
 export { type LibraryScene, SCENE_LIBRARY } from "./scenes.ts";
 export { surfacePhoto } from "./surfaces.ts";

@@ -73,14 +73,15 @@ export const OUTDOOR_SCENES: LibraryScene[] = [
     name: "Mountains",
     prompt: "in front of mountains",
     when: { setting: ["mountains"] },
-    sky: "clouds",
+    view: "alpine-peaks",
+    surface: "grass",
   },
   {
     id: "lakeside",
     name: "Lakeside",
     prompt: "by a calm lake",
     when: { setting: ["water"] },
-    sky: "clouds",
+    view: "lake-dusk",
   },
   {
     id: "open-sky",

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -13,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PHOTOS, type PhotoId, photoPath } from "./photos.ts";
+import { groundOf, PHOTOS, type PhotoId, photoPath } from "./photos.ts";
 
 const FOLDER = fileURLToPath(new URL("../../../../../assets/scenes/", import.meta.url));
 const ROOT_MODULES = fileURLToPath(new URL("../../../../../../../node_modules", import.meta.url));
@@ -44,8 +45,8 @@ describe("the scene library's photographs", () => {
     expect(shipped.map((file) => file.replace(/\.jpg$/, "")).sort()).toEqual(
       Object.keys(PHOTOS).sort(),
     );
-    const credits = readdirSync(FOLDER).includes("CREDITS.md");
-    expect(credits).toBe(true);
+    const credits = readFileSync(join(FOLDER, "CREDITS.md"), "utf8");
+    for (const file of shipped) expect(credits, file).toContain(`| ${file} |`);
   });
 
   it("records each photo's true size and average colour", async () => {
@@ -58,6 +59,28 @@ describe("the scene library's photographs", () => {
       expect([meta.width, meta.height], id).toEqual([photo.width, photo.height]);
       channels.slice(0, 3).forEach((channel, c) => {
         expect(Math.abs(channel.mean - (photo.mean[c] ?? 0)), `${id} channel ${c}`).toBeLessThan(2);
+      });
+    }
+  });
+
+  it("records the average colour of each photograph's ground below its horizon", async () => {
+    for (const id of Object.keys(PHOTOS) as PhotoId[]) {
+      const ground = groundOf(id);
+      if (!ground) continue;
+      const photo: { height: number; horizonAt?: number } = PHOTOS[id];
+      const path = fileURLToPath(photoPath(id));
+      const { width = 0, height = 0 } = await sharp(path).metadata();
+      const top = Math.round(height * (photo.horizonAt ?? 1));
+      const below = await sharp(path)
+        .extract({ left: 0, top, width, height: height - top })
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      const sums = [0, 0, 0];
+      for (let i = 0; i < below.length; i++) sums[i % 3] = (sums[i % 3] ?? 0) + (below[i] ?? 0);
+      sums.forEach((sum, c) => {
+        const mean = sum / (below.length / 3);
+        expect(Math.abs(mean - (ground[c] ?? 0)), `${id} ground ${c}`).toBeLessThan(2);
       });
     }
   });

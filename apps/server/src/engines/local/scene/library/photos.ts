@@ -8,9 +8,17 @@ import type { Rgb } from "../../common/index.ts";
  * credited in its CREDITS.md). `mean` is each file's average colour, which colour and light
  * words re-tint it from; `span` is how wide one repeat of a texture stands in the picture, as a
  * share of its width (0: a photograph, laid once over the whole backdrop, with its own horizon
- * `horizonAt` of its height from the top, 1 when it is the photo's bottom edge).
+ * `horizonAt` of its height from the top, 1 when it is the photo's bottom edge). `ground` is the
+ * average colour below that horizon, which the floor drawn in front of the photograph continues.
  */
-type Photo = { mean: Rgb; width: number; height: number; span: number; horizonAt?: number };
+type Photo = {
+  mean: Rgb;
+  width: number;
+  height: number;
+  span: number;
+  horizonAt?: number;
+  ground?: Rgb;
+};
 
 export const PHOTOS = {
   marble: { mean: [228, 230, 234], width: 512, height: 512, span: 0.5 },
@@ -50,10 +58,39 @@ export const PHOTOS = {
   "peach-paper": { mean: [238, 207, 181], width: 512, height: 512, span: 0.6 },
   "dune-sea": { mean: [148, 145, 113], width: 1280, height: 800, span: 0 },
   meadow: { mean: [111, 173, 56], width: 1280, height: 1024, span: 0 },
-  storm: { mean: [74, 89, 113], width: 1280, height: 853, span: 0, horizonAt: 0.6 },
+  storm: {
+    mean: [74, 89, 113],
+    width: 1280,
+    height: 853,
+    span: 0,
+    horizonAt: 0.6,
+    ground: [47, 55, 63],
+  },
+  "alpine-peaks": {
+    mean: [105, 107, 109],
+    width: 1280,
+    height: 960,
+    span: 0,
+    horizonAt: 0.66,
+    ground: [93, 78, 52],
+  },
+  "lake-dusk": {
+    mean: [143, 126, 176],
+    width: 1280,
+    height: 800,
+    span: 0,
+    horizonAt: 0.67,
+    ground: [127, 105, 143],
+  },
 } as const satisfies Record<string, Photo>;
 
 export type PhotoId = keyof typeof PHOTOS;
+
+/** The colour a photograph's own ground has below its horizon, if it shows one. */
+export function groundOf(id: PhotoId): Rgb | undefined {
+  const photo: Photo = PHOTOS[id];
+  return photo.ground;
+}
 
 /** apps/server/assets/scenes, five folders above this one in src/ and in dist/ alike. */
 const FOLDER = new URL("../../../../../assets/scenes/", import.meta.url);

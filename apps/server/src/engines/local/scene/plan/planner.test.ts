@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chroma, luma, type Rgb } from "../../common/index.ts";
+import { groundOf, libraryScene } from "../library/index.ts";
 import { planScene, sceneWordsIn } from "./planner.ts";
 
 const average = (colours: Rgb[]) => colours.reduce((sum, c) => sum + luma(c), 0) / colours.length;
@@ -76,6 +77,17 @@ describe("planScene surfaces", () => {
     const wood = planScene("on a wooden table");
     expect(warmth(wood.floor[0])).toBeGreaterThan(40);
     expect(average(wood.floor)).toBeLessThan(150);
+  });
+
+  it("continues a photographed view's own ground, unless the prompt names the surface", () => {
+    const lake = planScene("by a calm lake");
+    const view = libraryScene(lake.scene)?.view;
+    const ground = view && groundOf(view);
+    expect(ground).toBeDefined();
+    expect(lake.floor[0]).toEqual(ground);
+    const snowy = planScene("on fresh snow in the mountains");
+    expect(snowy.material).toBe("snow");
+    expect(average(snowy.floor)).toBeGreaterThan(200);
   });
 
   it("reads a mixed prompt: a marble counter in morning light", () => {

@@ -11,7 +11,7 @@ import {
   WHITE,
 } from "../../common/index.ts";
 import type { ScenePlan, SceneProp, SceneSetting, TimeOfDay } from "../../types.ts";
-import { nearestScene, PHOTOS, surfacePhoto } from "../library/index.ts";
+import { groundOf, nearestScene, PHOTOS, surfacePhoto } from "../library/index.ts";
 import { intentOf, mergeIntents, type SceneIntent, withOnlyProps } from "./intent.ts";
 import { applyAutumnLook, applyPropLooks } from "./prop-looks.ts";
 import { drawableProps, undrawnPhrases } from "./props.ts";
@@ -111,7 +111,10 @@ function applyLibraryScene(plan: ScenePlan, intent: SceneIntent): void {
   }
   const wall = scene.wall && PHOTOS[scene.wall].mean;
   if (wall && !intent.backdropColour) plan.sky = [darken(wall, 0.9), wall];
-  const surface = photo && PHOTOS[photo].mean;
+  // Without a texture of its own, the floor continues the photographed view's ground, unless
+  // the prompt named what the product stands on.
+  const ground = !photo && !intent.material && scene.view ? groundOf(scene.view) : undefined;
+  const surface = photo ? PHOTOS[photo].mean : ground;
   if (surface && !intent.surfaceColour && !(plan.backdrop === "studio" && intent.backdropColour)) {
     plan.floor = [surface, darken(surface, 0.85)];
   }

@@ -63,6 +63,14 @@ describe("sceneSvg", () => {
     expect(sceneSvg(plan, geometry, 43)).not.toBe(sceneSvg(plan, geometry, 42));
   });
 
+  it("photographs the mountains and the lake instead of drawing them", () => {
+    for (const prompt of ["in front of mountains", "by a calm lake"]) {
+      expect(sceneSvg(planScene(prompt), geometry, 1), prompt).toContain(
+        'filter="url(#viewphoto)"',
+      );
+    }
+  });
+
   it("draws the sun at sunset and stars at night", () => {
     expect(sceneSvg(planScene("sunset at the beach"), geometry, 1)).toContain("url(#sunglow)");
     const night = sceneSvg(planScene("mountains at night"), geometry, 1);
