@@ -152,7 +152,27 @@ export const GENERATION_MESSAGES = {
     "That edit wouldn't change the picture: it already looks that way, or that setting is as far as it goes. Try a new scene, light and colour, background blur, or the shadow.",
   editFocusOnPlainBackdrop:
     "Your subject stands in front of a plain backdrop: there is nothing behind it to sharpen or blur, so that edit wouldn't change the picture. Try a new scene (a kitchen, a marble table…), light and colour, or the shadow.",
+  // The upload's mask, read and replaced through the API (issue 30, point 4): ours.
+  maskRequired: "Please send the mask as a PNG file in the form field named mask.",
+  maskNotAnImage:
+    "The mask is not an image. Please send a PNG, greyscale or with transparency, the size of the photo.",
+  maskNotPng:
+    "The mask must be a PNG, greyscale or with transparency. Other image formats can't be used as a mask.",
+  maskEmpty:
+    "The mask is empty: it would hide the whole photo. Paint over at least part of your subject.",
+  maskNotReady: "This photo's cut-out is still being made. Please try again in a moment.",
+  noCutout: "This photo has no cut-out, so it has no mask to read or change.",
+  maskReadFailed: "Could not read the mask. Please try again.",
+  maskChangeFailed: "Could not change the mask. Nothing was changed; please try again.",
 } as const;
+
+/** A mask whose size is not its photo's: both sizes, so the user sees what to fix. */
+export function maskWrongSizeMessage(
+  mask: { width: number; height: number },
+  photo: { width: number; height: number },
+): string {
+  return `The mask is ${mask.width} × ${mask.height} px, but it must be the size of the photo: ${photo.width} × ${photo.height} px.`;
+}
 
 /** A real image in a format the studio cannot read, named ("TIFF", "Photoshop (PSD)"…). */
 export function unsupportedImageMessage(format: string): string {

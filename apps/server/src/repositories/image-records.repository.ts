@@ -291,6 +291,11 @@ export function imageRecordStatements(db: Kysely<Database>, dialect: DatabaseDia
       return filesOf([recordId]);
     },
 
+    /** Removes one file row (not its bytes: storage is the caller's). */
+    async deleteFile(id: string): Promise<void> {
+      await db.deleteFrom("stored_files").where("id", "=", id).execute();
+    },
+
     /** Removes the record and its file rows (not their bytes: storage is the caller's). */
     async deleteRecord(id: string): Promise<void> {
       await db.deleteFrom("stored_files").where("record_id", "=", id).execute();

@@ -104,12 +104,16 @@ describe("limitBodies", () => {
 });
 
 describe("bodyRuleFor", () => {
-  it("gives uploads room for a photo, Stripe's events 1 MB and everything else 64 KB", () => {
+  it("gives uploads and their masks room for a photo, Stripe's events 1 MB and everything else 64 KB", () => {
     expect(bodyRuleFor("/api/fal/upload")).toEqual({
       maxBytes: IMAGE_LIMITS.maxBytes + 64 * 1024,
       message: GENERATION_MESSAGES.imageTooHeavy,
     });
     expect(UPLOAD_BODY_LIMIT).toBe(IMAGE_LIMITS.maxBytes + 64 * 1024);
+    expect(bodyRuleFor("/api/fal/uploads/0b7f4e1c-2a4d-4f7e-9c3b-5d6e7f8a9b0c/mask")).toEqual(
+      bodyRuleFor("/api/fal/upload"),
+    );
+    expect(bodyRuleFor("/api/fal/uploads/x/mask/more").maxBytes).toBe(JSON_BODY_LIMIT);
     expect(bodyRuleFor("/api/payment/webhook")).toEqual({
       maxBytes: WEBHOOK_BODY_LIMIT,
       message: "Request body is too large (at most 1 MB)",

@@ -24,17 +24,26 @@ const JSON_RULE: BodyRule = {
   message: bodyTooLargeMessage(JSON_BODY_LIMIT),
 };
 
+const UPLOAD_RULE: BodyRule = {
+  maxBytes: UPLOAD_BODY_LIMIT,
+  message: GENERATION_MESSAGES.imageTooHeavy,
+};
+
 /** The routes whose bodies may be larger than JSON's; every other path takes JSON_RULE. */
 const LARGER_BODIES: ReadonlyMap<string, BodyRule> = new Map([
-  ["/api/fal/upload", { maxBytes: UPLOAD_BODY_LIMIT, message: GENERATION_MESSAGES.imageTooHeavy }],
+  ["/api/fal/upload", UPLOAD_RULE],
   [
     "/api/payment/webhook",
     { maxBytes: WEBHOOK_BODY_LIMIT, message: bodyTooLargeMessage(WEBHOOK_BODY_LIMIT) },
   ],
 ]);
 
+/** An upload's mask is a PNG at the photo's size: it gets the photo's room. */
+const UPLOAD_MASK_PATH = /^\/api\/fal\/uploads\/[^/]+\/mask$/;
+
 /** The limit on a request's body, by the request's full path. */
 export function bodyRuleFor(path: string): BodyRule {
+  if (UPLOAD_MASK_PATH.test(path)) return UPLOAD_RULE;
   return LARGER_BODIES.get(path) ?? JSON_RULE;
 }
 

@@ -43,6 +43,20 @@ async function readUpload(
   return { image, sourceName: cleanSourceName(file?.name) };
 }
 
+/** The mask sent to replace an upload's: the multipart form's `mask` file, not empty. */
+async function readMask(c: Context<SignedInEnv>): Promise<Buffer> {
+  let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new AppError(400, M.maskRequired);
+  }
+  const file = form.mask instanceof File ? form.mask : null;
+  const mask = file ? Buffer.from(await file.arrayBuffer()) : null;
+  if (!mask || mask.length === 0) throw new AppError(400, M.maskRequired);
+  return mask;
+}
+
 export type GenerationRoutesDeps = RecordEventsDeps & {
   identity: Identity;
   uploadRateLimiter: RateLimiter;
@@ -101,6 +115,14 @@ export function generationRoutes(deps: GenerationRoutesDeps) {
     .post("/upload", signedIn, uploadRate, failsWith(M.uploadFailed), async (c) => {
       const { image, sourceName } = await readUpload(c);
       return c.json(await generations.upload(c.var.user, image, sourceName));
+    })
+    .get("/uploads/:recordId/mask", signedIn, failsWith(M.maskReadFailed), async (c) => {
+      const png = await generations.mask(c.var.user, c.req.param("recordId"));
+      return c.body(new Uint8Array(png), 200, { "Content-Type": "image/png" });
+    })
+    .put("/uploads/:recordId/mask", signedIn, failsWith(M.maskChangeFailed), async (c) => {
+      const mask = await readMask(c);
+      return c.json(await generations.replaceMask(c.var.user, c.req.param("recordId"), mask));
     })
     .post("/process", signedIn, failsWith(M.startFailed), async (c) => {
       const body = await parseOwnJson(c, ZProcessRequest);

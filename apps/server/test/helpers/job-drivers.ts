@@ -9,7 +9,8 @@ export type DriverSetup = {
   env(): Record<string, string>;
 };
 
-const inline: DriverSetup = { label: "inline jobs", env: () => ({}) };
+/** Jobs run in the server's own process: for suites where the driver makes no difference. */
+export const inlineJobs: DriverSetup = { label: "inline jobs", env: () => ({}) };
 
 const bullmq: DriverSetup = {
   label: "BullMQ jobs",
@@ -23,6 +24,6 @@ if (!REDIS_URL) console.warn("BullMQ integration suites skipped: set TEST_REDIS_
 
 /** Runs the same suite once per job driver: in-process, and BullMQ on a real Redis. */
 export function describeEachDriver(title: string, suite: (driver: DriverSetup) => void) {
-  describe(`${title} — ${inline.label}`, () => suite(inline));
+  describe(`${title} — ${inlineJobs.label}`, () => suite(inlineJobs));
   describe.skipIf(!REDIS_URL)(`${title} — ${bullmq.label}`, () => suite(bullmq));
 }

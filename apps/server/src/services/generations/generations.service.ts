@@ -35,6 +35,7 @@ import { upscaleRequest } from "./runner/kinds/upscale.ts";
 import { waitForJob } from "./runner/wait-for-job.ts";
 import { createRecordUploads } from "./uploads/record-uploads.ts";
 import type { UploadAllowance } from "./uploads/upload-allowance.ts";
+import { createUploadMask } from "./uploads/upload-mask.ts";
 
 export type GenerationsService = ReturnType<typeof createGenerationsService>;
 
@@ -64,6 +65,7 @@ export function createGenerationsService(deps: {
     stillStored: async (fileId) => (await repository.records.findFile(fileId)) !== undefined,
   });
   const uploads = createRecordUploads(deps);
+  const mask = createUploadMask(deps);
   const conversions = createDownloadConversions(deps.credentials);
   const reads = createRecordReads({ repository, storage, urls, copies, conversions });
   const acceptance = createJobAcceptance({ ...deps, reads });
@@ -84,6 +86,12 @@ export function createGenerationsService(deps: {
   return {
     /** Checks the storage quota on the bytes sent, then decodes, checks and stores the photo. */
     upload: uploads.upload,
+
+    /** The upload's mask, its cut-out's alpha, as a greyscale PNG; for its owner only. */
+    mask: mask.read,
+
+    /** Replaces the upload's mask and so its cut-out, free; for its owner only. */
+    replaceMask: mask.replace,
 
     async process(user: SignedInUser, body: z.output<typeof ZProcessRequest>) {
       const job = await acceptance.accept(user, generateRequest(body, requestTools));
