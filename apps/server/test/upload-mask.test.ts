@@ -19,6 +19,7 @@ import {
 } from "./helpers/generations.ts";
 import { asCookie, SAME_ORIGIN, type SignedIn } from "./helpers/identity.ts";
 import { inlineJobs } from "./helpers/job-drivers.ts";
+import { useLocalEngineApp } from "./helpers/local-app.ts";
 import { subscribeInSandbox } from "./helpers/payments.ts";
 
 const hasCutout = (record: TImageRecord) => record.cutoutImage !== null;
@@ -186,6 +187,9 @@ describeEachDatabase("the upload's mask through the API", (database) => {
         expect(res.status).toBe(400);
         expect(await res.json()).toEqual({ error });
       }
+      const heavy = await putMask(g.ada, uploaded.recordId, Buffer.alloc(11 * 1024 * 1024));
+      expect(heavy.status).toBe(413);
+      expect(await heavy.json()).toEqual({ error: M.imageTooHeavy });
       expect(maskWrongSizeMessage(small, size)).toContain("640 × 427 px");
       expect((await currentMask(uploaded.recordId, size)).equals(mask)).toBe(true);
       const after = await pollRecord(g.t, g.ada, uploaded.recordId, () => true);
@@ -204,6 +208,58 @@ describeEachDatabase("the upload's mask through the API", (database) => {
       release();
       await pollRecord(g.t, g.ada, uploaded.recordId, hasCutout);
       expect((await getMask(g.ada, uploaded.recordId)).status).toBe(200);
+    });
+  });
+
+  describe("on the offline engine", () => {
+    const app = useLocalEngineApp(database);
+
+    /** The box around the result's pixels that are not the white background. */
+    async function subjectBox(png: Buffer) {
+      const { data, info } = await sharp(png)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const box = { left: info.width, top: info.height, right: -1, bottom: -1 };
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) {
+          const i = (y * info.width + x) * 3;
+          if (Math.min(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0) >= 235) continue;
+          box.left = Math.min(box.left, x);
+          box.right = Math.max(box.right, x);
+          box.top = Math.min(box.top, y);
+          box.bottom = Math.max(box.bottom, y);
+        }
+      }
+      return { width: box.right - box.left + 1, height: box.bottom - box.top + 1 };
+    }
+
+    it("composes the generation's product from the refined mask", async () => {
+      const uploaded = await upload(app.t, app.ada, "rocket.jpg");
+      await pollRecord(app.t, app.ada, uploaded.recordId, hasCutout);
+      // The stand-in model keeps the photo's middle half, wider than tall; the refined mask
+      // keeps only that box's left half, taller than wide.
+      const size = { width: 640, height: 427 };
+      const mask = Buffer.alloc(size.width * size.height);
+      for (let y = Math.floor(size.height / 4); y < (size.height * 3) / 4; y++) {
+        mask.fill(255, y * size.width + size.width / 4, y * size.width + size.width / 2);
+      }
+      const form = new FormData();
+      form.set("mask", new Blob([new Uint8Array(await greyPng(mask, size))]), "mask.png");
+      const put = await app.t.app.request(`/api/fal/uploads/${uploaded.recordId}/mask`, {
+        method: "PUT",
+        headers: { ...SAME_ORIGIN, ...asCookie(app.ada) },
+        body: form,
+      });
+      expect(put.status).toBe(200);
+
+      const prompt = "pure white background, marketplace";
+      const body = { ...processBody(app.ada, uploaded, { prompt }), shadow: "none", seed: 5 };
+      await accepted(await postFal(app.t, "process", body, app.ada));
+      const record = await pollRecord(app.t, app.ada, uploaded.recordId, undefined, 30_000);
+      expect(record.status).toBe("completed");
+      const box = await subjectBox(await bytesOf(app.t, app.ada, record.processedImage?.url));
+      expect(box.width / box.height).toBeCloseTo(160 / 213, 1);
     });
   });
 
