@@ -46,12 +46,17 @@ function neighbourBox(neighbour: Neighbour, subject: Box, canvasHeight: number):
   return { x: subject.x + subject.w - inset - w / 2, y: bottom - h + canvasHeight * 0.02, w, h };
 }
 
-async function neighboursMarkup(item: CutoutCase, front: boolean, subject: Box) {
+async function neighboursMarkup(
+  item: CutoutCase,
+  front: boolean | "all",
+  subject: Box,
+  shadows = true,
+) {
   const parts: string[] = [];
   for (const [k, neighbour] of (item.neighbours ?? []).entries()) {
-    if ((neighbour.side === "front") !== front) continue;
+    if (front !== "all" && (neighbour.side === "front") !== front) continue;
     const box = neighbourBox(neighbour, subject, item.canvas.height);
-    parts.push(contactShadow(box.x + box.w / 2, box.y + box.h, box.w));
+    if (shadows) parts.push(contactShadow(box.x + box.w / 2, box.y + box.h, box.w));
     parts.push(await thingMarkup(neighbour.thing, box, `neighbour-${k}`));
   }
   return parts.join("\n");
@@ -97,4 +102,17 @@ export async function buildCase(item: CutoutCase): Promise<BuiltCase> {
     truth[i] = Math.round(255 * a * (1 - f));
   }
   return { id: item.id, category: item.category, width, height, rgb, truth };
+}
+
+/** Where the other things touching the subject are drawn (their alpha, shadows left out). */
+export async function neighboursAlpha(item: CutoutCase): Promise<Buffer> {
+  const { width, height } = item.canvas;
+  const layer = await rasterise(
+    width,
+    height,
+    await neighboursMarkup(item, "all", subjectBox(item), false),
+  );
+  const alpha = Buffer.alloc(width * height);
+  for (let i = 0; i < alpha.length; i++) alpha[i] = layer[i * 4 + 3] ?? 0;
+  return alpha;
 }

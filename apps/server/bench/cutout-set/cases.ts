@@ -265,7 +265,7 @@ export const CUTOUT_CASES: readonly CutoutCase[] = [
     category: "fills the frame",
     subject: kettle,
     canvas: LANDSCAPE,
-    place: { x: 0.55, bottom: 1.05, height: 1.0 },
+    place: { x: 0.56, bottom: 1.05, height: 1.12 },
     backdrop: KITCHEN,
     shadow: false,
   },
