@@ -1,5 +1,6 @@
 import { clamp, edgesRunOff, lumaOf } from "../common/index.ts";
 import { ISNET_SIZE } from "../models/index.ts";
+import { dropGhostPieces } from "./ghost-pieces.ts";
 import { guidedFilterNearEdges } from "./guided-filter.ts";
 import { decontaminate, fillHoles } from "./matte-fix.ts";
 
@@ -83,6 +84,7 @@ export function refineMatte(
   }
   const threshold = options.threshold * (fillsFrame(alpha, width, height) ? CLOSE_UP_THRESHOLD : 1);
   for (let i = 0; i < n; i++) alpha[i] = thresholdCurve(alpha[i] ?? 0, threshold);
+  dropGhostPieces(alpha, width);
   fillHoles(alpha, width, height, HOLE_SHARE);
 
   const clean = Buffer.from(rgb);
