@@ -1,6 +1,6 @@
 import { Container } from "../components/ui/container.tsx";
 import { GenerateWorkspace } from "../features/batch/index.ts";
-import { GenerateHero, HowItWorks } from "../features/generate/index.ts";
+import { GenerateHero, LazyHowItWorks } from "../features/generate/index.ts";
 import { usePageTitle } from "../lib/use-page-title.ts";
 
 export function GeneratePage() {
@@ -16,7 +16,7 @@ export function GeneratePage() {
         <div className="mt-12 sm:mt-14">
           <GenerateWorkspace />
         </div>
-        <HowItWorks />
+        <LazyHowItWorks />
       </Container>
     </div>
   );

@@ -35,6 +35,16 @@ export function DialogContent(props: ContentProps) {
   );
 }
 
+/** A large working dialog: the whole screen on a phone, a wide card from the sm breakpoint. */
+export function WorkspaceDialogContent(props: ContentProps) {
+  return (
+    <PortalContent
+      placement="fixed inset-0 z-50 flex flex-col bg-surface shadow-pop data-[state=open]:animate-fade-in sm:inset-6 sm:mx-auto sm:max-w-6xl sm:rounded-panel sm:border sm:border-line"
+      {...props}
+    />
+  );
+}
+
 /** A panel sliding in from the right edge, for the mobile menu. */
 export function SheetContent(props: ContentProps) {
   return (

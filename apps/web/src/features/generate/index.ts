@@ -12,7 +12,7 @@ export { checkGeneration, isSubscriptionExpired } from "./studio/generation-chec
 
 // landing/: the page's words above and below the studio
 export { GenerateHero } from "./landing/generate-hero.tsx";
-export { HowItWorks } from "./landing/how-it-works.tsx";
+export { LazyHowItWorks } from "./landing/lazy-how-it-works.tsx";
 
 // photo/, scene/, settings/: the form's parts a batch reuses
 export { readImageSize } from "./photo/image-checks.ts";

@@ -1,9 +1,10 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
 import { ImagePlus, RefreshCw, Trash2 } from "lucide-react";
-import { type DragEvent, useState } from "react";
+import { type DragEvent, Suspense, useState } from "react";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { cx } from "../../../lib/cx.ts";
 import { formatBytes } from "../../../lib/format.ts";
+import { LazyRefineCutout } from "../cutout-editor/lazy-refine-cutout.ts";
 import { StepTitle } from "../studio/step-title.tsx";
 import { PHOTO_INPUT_ID } from "../studio/studio-ids.ts";
 import { SUPPORTED_FORMATS_NOTE } from "./image-checks.ts";
@@ -20,6 +21,8 @@ type ImagePickerProps = {
   subject?: SubjectStatus | null;
   /** Several photos picked or dropped at once: they make a batch. */
   onPickMany?: (files: File[]) => void;
+  /** The photo's upload, whose cut-out can be refined by hand once it is made. */
+  recordId?: string | null;
 };
 
 const INPUT_ID = PHOTO_INPUT_ID;
@@ -35,6 +38,7 @@ export function ImagePicker({
   requiredError = null,
   subject = null,
   onPickMany,
+  recordId = null,
 }: ImagePickerProps) {
   const { checking, work, pick, remove, previewFailed } = picker;
   // A small photo waiting for Continue is shown, but is not the chosen photo yet.
@@ -106,6 +110,11 @@ export function ImagePicker({
               className="absolute inset-0 size-full object-scale-down p-4 pb-16"
             />
             <SubjectStatusNote status={subject} />
+            {recordId && !waiting && (
+              <Suspense>
+                <LazyRefineCutout recordId={recordId} subject={subject} photo={image} />
+              </Suspense>
+            )}
             <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 border-t border-line bg-surface/95 px-3 py-2.5 backdrop-blur">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold text-ink">{image.file.name}</p>

@@ -96,6 +96,20 @@ describe("the photo is uploaded when it is picked", () => {
     expect(watch?.closed).toBe(true);
   });
 
+  it("offers Refine cut-out once the subject is ready, opening the editor on the upload's mask", async () => {
+    const { user, fetchMock } = renderStudio();
+    const watch = await fillStudio(user, "");
+
+    const refine = await screen.findByRole("button", { name: "Refine cut-out" });
+    expect(refine).toBeDisabled();
+    watch?.emit("record", uploadedRecord(CUTOUT_URL));
+    await waitFor(() => expect(refine).toBeEnabled());
+
+    await user.click(refine);
+    expect(await screen.findByRole("dialog", { name: "Refine cut-out" })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, "/api/fal/uploads/rec-1/mask")).toHaveLength(1));
+  });
+
   it("uploads nothing for a visitor who has not logged in", async () => {
     const fetchMock = mockApi(generationAnswers());
     const { user } = renderRoute("/");

@@ -91,6 +91,7 @@ export function StudioPanel({ onPickMany }: StudioPanelProps = {}) {
             picker={studio.picker}
             requiredError={studio.fieldErrors.image}
             subject={studio.subject}
+            recordId={studio.uploadId}
             onPickMany={onPickMany && ((files) => onPickMany(files, studioForm))}
           />
           <PromptField

@@ -261,6 +261,7 @@ export function useStudio() {
   return {
     picker,
     subject,
+    uploadId: photoUpload.used ? null : photoUpload.photo?.recordId,
     /** The engine's reading of the prompt, shown as the scene preview. */
     scene,
     /** The prompt asks for a white background: at the photo's own size, a square. */
