@@ -1,7 +1,7 @@
 import { type PointerEvent, type RefObject, useRef } from "react";
 import { cx } from "../../../lib/cx.ts";
 import { type Backdrop, CHECKERBOARD, type Tool } from "./brush-settings.ts";
-import type { Brush, Point } from "./mask-brush.ts";
+import type { Brush, Point } from "./mask/mask-brush.ts";
 import type { MaskEditing } from "./use-mask-editing.ts";
 
 type CutoutCanvasProps = {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { callsTo, mockApi } from "../../../test/mock-api.ts";
 import { jsonResponse } from "../../../test/render-route.tsx";
 import { CutoutEditorDialog } from "./cutout-editor-dialog.tsx";
-import type { Mask } from "./mask-brush.ts";
-import { encodeMask } from "./mask-image.ts";
+import type { Mask } from "./mask/mask-brush.ts";
+import { encodeMask } from "./mask/mask-image.ts";
 
 // jsdom draws nothing: the picture is faked, the mask's pixels are real.
 vi.mock("./cutout-renderer.ts", () => ({
@@ -21,7 +21,7 @@ vi.mock("./cutout-renderer.ts", () => ({
 
 const ENCODED = new Blob(["png"], { type: "image/png" });
 
-vi.mock("./mask-image.ts", () => ({
+vi.mock("./mask/mask-image.ts", () => ({
   loadImage: vi.fn(async () => ({ naturalWidth: 4, naturalHeight: 2 })),
   // two pieces kept: the left column, and the two right columns
   decodeMask: vi.fn(

@@ -1,4 +1,4 @@
-import type { DirtyRect, Mask } from "./mask-brush.ts";
+import type { DirtyRect, Mask } from "./mask/mask-brush.ts";
 
 /**
  * Draws the photo through the mask onto the editor's canvas (transparent where removed, so

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { CutoutRenderer } from "./cutout-renderer.ts";
-import { type Brush, type Mask, type Point, stampSegment } from "./mask-brush.ts";
-import { MaskHistory } from "./mask-history.ts";
-import { removePiece } from "./remove-piece.ts";
+import { type Brush, type Mask, type Point, stampSegment } from "./mask/mask-brush.ts";
+import { MaskHistory } from "./mask/mask-history.ts";
+import { removePiece } from "./mask/remove-piece.ts";
 
 /**
  * The mask being refined, drawn on `canvas`: strokes and removed pieces change it in place and

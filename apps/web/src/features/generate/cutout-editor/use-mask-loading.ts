@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
+import type { Mask } from "./mask/mask-brush.ts";
+import { decodeMask, loadImage } from "./mask/mask-image.ts";
 import { fetchMask } from "./mask-api.ts";
-import type { Mask } from "./mask-brush.ts";
-import { decodeMask, loadImage } from "./mask-image.ts";
 
 type Loaded = { photo: HTMLImageElement; mask: Mask };
 

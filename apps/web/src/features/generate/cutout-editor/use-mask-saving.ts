@@ -1,8 +1,8 @@
 import { useState } from "react";
+import type { Mask } from "./mask/mask-brush.ts";
+import { encodeMask } from "./mask/mask-image.ts";
 import { saveMask } from "./mask-api.ts";
-import type { Mask } from "./mask-brush.ts";
 import { downloadMask } from "./mask-download.ts";
-import { encodeMask } from "./mask-image.ts";
 
 const messageOf = (error: unknown) =>
   error instanceof Error && error.message ? error.message : "Something went wrong.";
