@@ -27,18 +27,29 @@ export function errorMessageOf(body: unknown, fallback: string): string {
   return typeof error === "string" && error.trim() !== "" ? error : fallback;
 }
 
-async function request(path: string, init: RequestInit, fallback: string): Promise<unknown> {
+/**
+ * A call to the API answered with a success, its body unread (a file, say); a network failure
+ * or a refusal throws an ApiError with the message a person should see.
+ */
+export async function fetchOk(
+  path: string,
+  init: RequestInit,
+  fallback: string,
+): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, { credentials: "same-origin", ...init });
   } catch {
     throw new ApiError(fallback, 0);
   }
-  const body = await readJson(response);
   if (!response.ok) {
-    throw new ApiError(errorMessageOf(body, fallback), response.status);
+    throw new ApiError(errorMessageOf(await readJson(response), fallback), response.status);
   }
-  return body;
+  return response;
+}
+
+async function request(path: string, init: RequestInit, fallback: string): Promise<unknown> {
+  return readJson(await fetchOk(path, init, fallback));
 }
 
 export function postJson(path: string, payload: unknown, fallback: string): Promise<unknown> {

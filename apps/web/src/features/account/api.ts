@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, ZDeleteAccountResponse } from "@backdrop/shared";
-import { ApiError, errorMessageOf } from "../../lib/api-client.ts";
+import { ApiError, errorMessageOf, fetchOk } from "../../lib/api-client.ts";
 
 /** The ZIP's name when saved: the day it was made, as the server names it. */
 export function exportFileName(response: Response): string {
@@ -9,16 +9,7 @@ export function exportFileName(response: Response): string {
 
 /** GET /api/account/export: everything the account holds, as one ZIP, and its file name. */
 export async function fetchAccountExport(): Promise<{ blob: Blob; fileName: string }> {
-  let response: Response;
-  try {
-    response = await fetch("/api/account/export", { credentials: "same-origin" });
-  } catch {
-    throw new ApiError(ACCOUNT_MESSAGES.exportFailed, 0);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(errorMessageOf(body, ACCOUNT_MESSAGES.exportFailed), response.status);
-  }
+  const response = await fetchOk("/api/account/export", {}, ACCOUNT_MESSAGES.exportFailed);
   try {
     return { blob: await response.blob(), fileName: exportFileName(response) };
   } catch {

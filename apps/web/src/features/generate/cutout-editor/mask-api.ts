@@ -1,25 +1,11 @@
 import { GENERATION_MESSAGES } from "@backdrop/shared";
-import { ApiError, errorMessageOf } from "../../../lib/api-client.ts";
+import { ApiError, fetchOk } from "../../../lib/api-client.ts";
 
 const maskPath = (recordId: string) => `/api/fal/uploads/${encodeURIComponent(recordId)}/mask`;
 
-async function send(path: string, init: RequestInit, fallback: string): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(path, { credentials: "same-origin", ...init });
-  } catch {
-    throw new ApiError(fallback, 0);
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(errorMessageOf(body, fallback), response.status);
-  }
-  return response;
-}
-
 /** GET the upload's mask: a greyscale PNG at the photo's size. */
 export async function fetchMask(recordId: string): Promise<Blob> {
-  const response = await send(maskPath(recordId), {}, GENERATION_MESSAGES.maskReadFailed);
+  const response = await fetchOk(maskPath(recordId), {}, GENERATION_MESSAGES.maskReadFailed);
   return response.blob();
 }
 
@@ -27,7 +13,7 @@ export async function fetchMask(recordId: string): Promise<Blob> {
 export async function saveMask(recordId: string, png: Blob): Promise<{ url: string }> {
   const form = new FormData();
   form.append("mask", png, "mask.png");
-  const response = await send(
+  const response = await fetchOk(
     maskPath(recordId),
     { method: "PUT", body: form },
     GENERATION_MESSAGES.maskChangeFailed,
